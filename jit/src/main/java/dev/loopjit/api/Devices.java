@@ -1,0 +1,66 @@
+// Finds the devices of every backend on this machine and picks the best one.
+package dev.loopjit.api;
+
+import dev.loopjit.runtime.Backends;
+import dev.loopjit.runtime.Settings;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The devices on this machine, from every backend found by {@code ServiceLoader}.
+ *
+ * <pre>{@code
+ * for (Device d : Devices.all()) System.out.println(d.describe());
+ * Device gpu = Devices.best();            // cuda GPU > OpenCL GPU > OpenCL CPU > jvm
+ * Device cpu = Devices.get("opencl:0");
+ * }</pre>
+ *
+ * {@code -Dloopjit.device=ID} or the environment variable {@code LOOPJIT_DEVICE=ID} makes
+ * {@link #best()} return that device.
+ */
+public final class Devices {
+  private Devices() {}
+
+  /** Every device, jvm first, then by backend. */
+  public static List<Device> all() {
+    return Backends.all().stream().flatMap(b -> b.devices().stream()).collect(Collectors.toUnmodifiableList());
+  }
+
+  /** The JVM itself: runs the Java methods; the reference every device is compared with. */
+  public static Device jvm() {
+    return get("jvm");
+  }
+
+  /**
+   * The device with this id. Throws {@link IllegalArgumentException} listing the available ids
+   * when there is none.
+   */
+  public static Device get(String id) {
+    for (Device d : all()) if (d.id().equals(id)) return d;
+    throw new IllegalArgumentException("no device \"" + id + "\"; available: "
+        + all().stream().map(Device::id).collect(Collectors.joining(", "))
+        + Backends.problems().stream().map(p -> "\n  (" + p + ")").collect(Collectors.joining()));
+  }
+
+  /**
+   * The override from {@code -Dloopjit.device} / {@code LOOPJIT_DEVICE} if set, else the fastest
+   * kind of device present: a CUDA GPU, then an OpenCL GPU, then an OpenCL CPU or accelerator,
+   * then the JVM.
+   */
+  public static Device best() {
+    String forced = Settings.device();
+    if (forced != null) return get(forced);
+    Device best = null;
+    for (Device d : all()) if (best == null || rank(d) > rank(best)) best = d;
+    return best;
+  }
+
+  private static int rank(Device d) {
+    return switch (d.kind()) {
+      case GPU -> d.backend().equals("cuda") ? 5 : 4;
+      case ACCELERATOR -> 3;
+      case CPU -> 2;
+      case JVM -> 1;
+    };
+  }
+}

@@ -1,0 +1,15 @@
+// A kernel of 5 parameter(s), given to TaskGraph.task as a method reference to a static method.
+package dev.loopjit.api;
+
+import java.io.Serializable;
+
+/**
+ * A task of 5 parameter(s): pass a method reference to a static method, such as
+ * {@code Kernels::saxpy}. It is {@link Serializable} so that the JIT can find the method behind
+ * the reference (from its {@code SerializedLambda}) and read its bytecode.
+ */
+@FunctionalInterface
+public interface Task5<T1, T2, T3, T4, T5> extends Serializable {
+  /** Runs the kernel on the JVM. */
+  void apply(T1 a1, T2 a2, T3 a3, T4 a4, T5 a5);
+}

@@ -1,0 +1,160 @@
+// A named sequence of tasks plus the data each needs copied in and out: what a plan executes.
+package dev.loopjit.api;
+
+import dev.loopjit.runtime.GraphSpec;
+import dev.loopjit.runtime.TaskSpec;
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A named group of tasks with the data they move. Each task is a static method given as a method
+ * reference plus its arguments, which are captured when {@code task} is called: primitives (their
+ * values), primitive arrays and the off-heap arrays of {@code dev.loopjit.types} (by reference),
+ * and a {@link KernelContext} for explicit kernels.
+ *
+ * <pre>{@code
+ * TaskGraph g = new TaskGraph("step")
+ *     .transferToDevice(DataTransferMode.FIRST_EXECUTION, x)
+ *     .transferToDevice(DataTransferMode.EVERY_EXECUTION, y)
+ *     .task("saxpy", Kernels::saxpy, 2f, x, y)
+ *     .transferToHost(DataTransferMode.EVERY_EXECUTION, y);
+ * try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+ *   plan.execute();
+ * }
+ * }</pre>
+ *
+ * Tasks run in the order they were added. Arrays that tasks share stay on the device between
+ * them; an array no {@code transferToDevice} names is copied in on its first use and then stays
+ * resident (as {@code FIRST_EXECUTION}). {@code task} checks the arguments against the method's
+ * parameters and throws {@link IllegalArgumentException} naming the task and the parameter when
+ * they do not fit.
+ */
+public final class TaskGraph {
+  private final String name;
+  private final List<GraphSpec.Transfer> toDevice = new ArrayList<>();
+  private final List<TaskSpec> tasks = new ArrayList<>();
+  private final List<GraphSpec.Transfer> toHost = new ArrayList<>();
+
+  /** An empty graph; {@code name} is used in {@code "name.task"} ids and must not contain a dot. */
+  public TaskGraph(String name) {
+    Objects.requireNonNull(name, "name");
+    if (name.isEmpty() || name.contains(".")) throw new IllegalArgumentException("graph name must be non-empty and contain no '.': \"" + name + "\"");
+    this.name = name;
+  }
+
+  /** The graph's name. */
+  public String getTaskGraphName() {
+    return name;
+  }
+
+  /** Copies these arrays to the device before the tasks run, as {@code mode} says. */
+  public TaskGraph transferToDevice(DataTransferMode mode, Object... arrays) {
+    if (mode == DataTransferMode.UNDER_DEMAND)
+      throw new IllegalArgumentException("graph \"" + name + "\": UNDER_DEMAND is for transferToHost; use FIRST_EXECUTION or EVERY_EXECUTION");
+    GraphSpec.addTransfers(toDevice, mode, arrays, name, "transferToDevice");
+    return this;
+  }
+
+  /** Copies these arrays back to the host after the tasks ran, as {@code mode} says. */
+  public TaskGraph transferToHost(DataTransferMode mode, Object... arrays) {
+    GraphSpec.addTransfers(toHost, mode, arrays, name, "transferToHost");
+    return this;
+  }
+
+  /** A frozen copy of this graph, to give to an {@link ExecutionPlan}. */
+  public ImmutableTaskGraph snapshot() {
+    return new ImmutableTaskGraph(new GraphSpec(name, toDevice, tasks, toHost));
+  }
+
+  private TaskGraph add(String id, Serializable code, Object[] args) {
+    Objects.requireNonNull(id, "task id");
+    Objects.requireNonNull(code, "task code");
+    if (id.isEmpty() || id.contains(".")) throw new IllegalArgumentException("task id must be non-empty and contain no '.': \"" + id + "\"");
+    for (TaskSpec t : tasks)
+      if (t.id().equals(id)) throw new IllegalArgumentException("graph \"" + name + "\" already has a task \"" + id + "\"");
+    tasks.add(TaskSpec.of(name, id, code, args));
+    return this;
+  }
+
+  /** Adds a task of 0 argument(s); see {@link TaskGraph}. */
+  public TaskGraph task(String id, Task0 code) {
+    return add(id, code, new Object[] {});
+  }
+
+  /** Adds a task of 1 argument(s); see {@link TaskGraph}. */
+  public <T1> TaskGraph task(String id, Task1<T1> code, T1 a1) {
+    return add(id, code, new Object[] {a1});
+  }
+
+  /** Adds a task of 2 argument(s); see {@link TaskGraph}. */
+  public <T1, T2> TaskGraph task(String id, Task2<T1, T2> code, T1 a1, T2 a2) {
+    return add(id, code, new Object[] {a1, a2});
+  }
+
+  /** Adds a task of 3 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3> TaskGraph task(String id, Task3<T1, T2, T3> code, T1 a1, T2 a2, T3 a3) {
+    return add(id, code, new Object[] {a1, a2, a3});
+  }
+
+  /** Adds a task of 4 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4> TaskGraph task(String id, Task4<T1, T2, T3, T4> code, T1 a1, T2 a2, T3 a3, T4 a4) {
+    return add(id, code, new Object[] {a1, a2, a3, a4});
+  }
+
+  /** Adds a task of 5 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5> TaskGraph task(String id, Task5<T1, T2, T3, T4, T5> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5});
+  }
+
+  /** Adds a task of 6 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6> TaskGraph task(String id, Task6<T1, T2, T3, T4, T5, T6> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6});
+  }
+
+  /** Adds a task of 7 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7> TaskGraph task(String id, Task7<T1, T2, T3, T4, T5, T6, T7> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7});
+  }
+
+  /** Adds a task of 8 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8> TaskGraph task(String id, Task8<T1, T2, T3, T4, T5, T6, T7, T8> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8});
+  }
+
+  /** Adds a task of 9 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9> TaskGraph task(String id, Task9<T1, T2, T3, T4, T5, T6, T7, T8, T9> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9});
+  }
+
+  /** Adds a task of 10 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> TaskGraph task(String id, Task10<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10});
+  }
+
+  /** Adds a task of 11 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11> TaskGraph task(String id, Task11<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11});
+  }
+
+  /** Adds a task of 12 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12> TaskGraph task(String id, Task12<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12});
+  }
+
+  /** Adds a task of 13 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13> TaskGraph task(String id, Task13<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13});
+  }
+
+  /** Adds a task of 14 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14> TaskGraph task(String id, Task14<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14});
+  }
+
+  /** Adds a task of 15 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> TaskGraph task(String id, Task15<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15});
+  }
+}

@@ -1,0 +1,132 @@
+// The jvm device runtime: arrays copied into JVM memory, tasks run by invoking their methods.
+package dev.loopjit.backend.jvm;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.KernelContext;
+import dev.loopjit.runtime.DeviceBuffer;
+import dev.loopjit.runtime.DeviceKernel;
+import dev.loopjit.runtime.DeviceRuntime;
+import dev.loopjit.runtime.Grid;
+import dev.loopjit.runtime.HostArray;
+import dev.loopjit.runtime.RunOptions;
+import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.runtime.Timing;
+import dev.loopjit.types.NativeArray;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.Array;
+import java.lang.reflect.Constructor;
+
+/** Device memory is a JVM copy of each array; a launch is a method call (or one call per work-item). */
+final class JvmRuntime implements DeviceRuntime {
+  private final Device device;
+
+  JvmRuntime(Device device) {
+    this.device = device;
+  }
+
+  @Override
+  public Device device() {
+    return device;
+  }
+
+  @Override
+  public Prepared prepare(TaskSpec task, RunOptions options) {
+    long t0 = System.nanoTime();
+    JvmKernel k = JvmKernel.of(task);
+    return new Prepared(k, false, System.nanoTime() - t0, 0);
+  }
+
+  /** A JVM copy of a host array, of the same class. */
+  record JvmBuffer(HostArray host, Object copy) implements DeviceBuffer {
+    @Override public boolean inPlace() { return false; }
+    @Override public void release() {}
+  }
+
+  @Override
+  public DeviceBuffer allocate(HostArray host, boolean inPlace) {
+    Object a = host.array();
+    Object copy;
+    if (a instanceof NativeArray) {
+      try {
+        Constructor<?> c = a.getClass().getConstructor(int.class);
+        copy = c.newInstance(host.length());
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    } else {
+      copy = Array.newInstance(a.getClass().getComponentType(), host.length());
+    }
+    return new JvmBuffer(host, copy);
+  }
+
+  @Override
+  public Timing copyIn(DeviceBuffer buffer) {
+    long t0 = System.nanoTime();
+    JvmBuffer b = (JvmBuffer) buffer;
+    copy(b.host().array(), b.copy(), b.host().length());
+    return Timing.of(System.nanoTime() - t0);
+  }
+
+  @Override
+  public Timing copyOut(DeviceBuffer buffer) {
+    long t0 = System.nanoTime();
+    JvmBuffer b = (JvmBuffer) buffer;
+    copy(b.copy(), b.host().array(), b.host().length());
+    return Timing.of(System.nanoTime() - t0);
+  }
+
+  private static void copy(Object from, Object to, int length) {
+    if (from instanceof NativeArray f) MemorySegment.copy(f.getSegment(), 0, ((NativeArray) to).getSegment(), 0, f.byteSize());
+    else System.arraycopy(from, 0, to, 0, length);
+  }
+
+  @Override
+  public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
+    JvmKernel k = (JvmKernel) kernel;
+    Object[] actual = args.clone();
+    for (int i = 0; i < actual.length; i++) if (actual[i] instanceof JvmBuffer b) actual[i] = b.copy();
+    long t0 = System.nanoTime();
+    if (k.explicit()) WorkItems.run(k, actual, grid);
+    else k.invoke(actual);
+    return Timing.of(System.nanoTime() - t0);
+  }
+
+  @Override
+  public void finish() {}
+
+  @Override
+  public void close() {}
+
+  /** A task's method, ready to call. */
+  record JvmKernel(TaskSpec task, MethodHandle handle, int contextParam, boolean usesBarriers) implements DeviceKernel {
+    static JvmKernel of(TaskSpec task) {
+      try {
+        var m = task.method().method();
+        m.setAccessible(true);
+        MethodHandle h = MethodHandles.lookup().unreflect(m);
+        int ctx = -1;
+        Class<?>[] p = m.getParameterTypes();
+        for (int i = 0; i < p.length; i++) if (p[i] == KernelContext.class) ctx = i;
+        return new JvmKernel(task, h, ctx, ctx >= 0 && BarrierScan.usesBarriers(task.method()));
+      } catch (IllegalAccessException | RuntimeException e) {
+        throw new IllegalArgumentException("task \"" + task.qualifiedName() + "\": cannot call " + task.method().display() + ": " + e, e);
+      }
+    }
+
+    void invoke(Object[] args) {
+      try {
+        handle.invokeWithArguments(args);
+      } catch (RuntimeException | Error e) {
+        throw e;
+      } catch (Throwable t) {
+        throw new IllegalStateException("task \"" + task.qualifiedName() + "\" failed on jvm", t);
+      }
+    }
+
+    @Override public Access access(int param) { return Access.READ_WRITE; }
+    @Override public boolean explicit() { return contextParam >= 0; }
+    @Override public long[] loopCounts(Object[] args) { return new long[] {1}; }
+  }
+}

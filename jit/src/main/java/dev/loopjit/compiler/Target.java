@@ -1,0 +1,34 @@
+// What a compile target can do, declared up front so the compiler refuses what a device lacks.
+package dev.loopjit.compiler;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.runtime.Settings;
+
+/**
+ * A compile target: the language emitted and the device capabilities the compiler checks before
+ * emitting (rather than learning them from a driver error).
+ *
+ * @param language         {@code "opencl"}, {@code "ptx"} or {@code "spirv"}
+ * @param variant          e.g. {@code "sm_90"} for PTX; empty otherwise
+ * @param fp64             doubles allowed
+ * @param fp16             half arithmetic (half storage is always allowed)
+ * @param int64Atomics     64-bit atomic add allowed
+ * @param localMemoryBytes local (shared) memory per work-group
+ * @param maxWorkGroupSize largest work-group
+ * @param fastMath         relax strict Java float semantics
+ * @param boundsChecks     keep Java array bounds checks
+ */
+public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
+    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, boolean boundsChecks) {
+
+  /** The target for a device of a backend emitting {@code language}, with the current settings. */
+  public static Target of(String language, String variant, Device d, boolean int64Atomics) {
+    return new Target(language, variant, d.supportsFp64(), d.supportsFp16(), int64Atomics, d.localMemoryBytes(),
+        d.maxWorkGroupSize(), Settings.fastMath(), Settings.boundsChecks());
+  }
+
+  /** A target with every capability, for dumping code with no device. */
+  public static Target offline(String language, String variant) {
+    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), Settings.boundsChecks());
+  }
+}

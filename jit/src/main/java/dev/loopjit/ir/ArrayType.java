@@ -1,0 +1,24 @@
+// An array in a memory space: a kernel parameter (global), a work-group array (local) or a private one.
+package dev.loopjit.ir;
+
+/**
+ * An array of {@code element}s in a memory space. Kernel parameters ({@code float[]},
+ * {@code FloatArray}, …) are {@link Space#GLOBAL}; {@code KernelContext.allocate*LocalArray} gives
+ * {@link Space#LOCAL}; {@code new float[8]} inside a kernel gives {@link Space#PRIVATE} with a
+ * constant {@code length}.
+ *
+ * @param length the constant length of LOCAL and PRIVATE arrays; -1 for GLOBAL ones
+ */
+public record ArrayType(Prim element, Space space, int length) implements Type {
+  /** Where an array lives. */
+  public enum Space { GLOBAL, LOCAL, PRIVATE }
+
+  public static ArrayType global(Prim element) {
+    return new ArrayType(element, Space.GLOBAL, -1);
+  }
+
+  @Override
+  public String toString() {
+    return (space == Space.GLOBAL ? "" : space.name().toLowerCase() + " ") + element + "[" + (length < 0 ? "" : length) + "]";
+  }
+}

@@ -1,0 +1,242 @@
+// The task-graph runtime shared by every backend: buffers by host-array identity, copies as modes and data flow need.
+package dev.loopjit.runtime;
+
+import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Profile;
+import dev.loopjit.api.WorkerGrid;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs task graphs on one {@link DeviceRuntime}. Per plan it keeps one device buffer per host
+ * array (by identity) and whether the device copy is valid, and copies only what the transfer
+ * modes and the data flow require:
+ * <ul>
+ * <li>{@code transferToDevice(EVERY_EXECUTION)}: copied in before every execution;
+ * {@code FIRST_EXECUTION}: copied in once, then resident;
+ * <li>an array a task uses that no transfer names: copied in on first use, then resident
+ *     (intermediates written by an earlier task are already valid and never copied);
+ * <li>{@code transferToHost(EVERY_EXECUTION)}: copied back after every execution;
+ *     {@code FIRST_EXECUTION}: after the first only; {@code UNDER_DEMAND}: only when asked.
+ * </ul>
+ * An execution first prepares every task (compiles kernels, checks arguments and grids) and
+ * allocates every buffer, so that errors surface before anything runs or any host array changes.
+ */
+public final class GraphRunner implements PlanExecutor {
+  private final DeviceRuntime device;
+  private final Map<HostArray, Slot> slots = new LinkedHashMap<>();
+  private final Map<TaskSpec, DeviceKernel> kernels = new IdentityHashMap<>();
+  private boolean executedOnce;
+
+  private static final class Slot {
+    final DeviceBuffer buffer;
+    boolean deviceValid;
+
+    Slot(DeviceBuffer buffer) {
+      this.buffer = buffer;
+    }
+  }
+
+  private record Step(TaskSpec task, DeviceKernel kernel, Grid grid) {}
+
+  private record KernelRun(String task, Timing timing) {}
+
+  public GraphRunner(DeviceRuntime device) {
+    this.device = device;
+  }
+
+  public DeviceRuntime device() {
+    return device;
+  }
+
+  @Override
+  public Profile execute(List<GraphSpec> graphs, RunOptions options) {
+    Tally tally = new Tally();
+    Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
+    allocate(graphs);
+    try {
+      for (GraphSpec g : graphs) {
+        for (GraphSpec.Transfer t : g.toDevice()) {
+          Slot s = slots.get(t.array());
+          if (t.mode() == DataTransferMode.EVERY_EXECUTION || !s.deviceValid) copyIn(s, tally);
+        }
+        for (Step step : steps.get(g)) {
+          Object[] args = step.task().args().toArray();
+          for (int i = 0; i < args.length; i++) {
+            HostArray h = HostArray.of(args[i]);
+            if (h == null) continue;
+            Slot s = slots.get(h);
+            if (!s.deviceValid) copyIn(s, tally);
+            args[i] = s.buffer;
+          }
+          if (empty(step.grid())) continue;
+          tally.kernels.add(new KernelRun(step.task().qualifiedName(), device.launch(step.kernel(), args, step.grid())));
+        }
+        for (GraphSpec.Transfer t : g.toHost()) {
+          if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce))
+            copyOut(slots.get(t.array()), tally);
+        }
+      }
+      device.finish();
+    } catch (RuntimeException | Error e) {
+      for (Slot s : slots.values()) s.deviceValid = false;   // the device state is unknown now: copy afresh next time
+      throw e;
+    }
+    executedOnce = true;
+    return tally.profile(options.profile());
+  }
+
+  @Override
+  public Profile transferToHost(List<GraphSpec> graphs, List<Object> arrays, boolean profile) {
+    Tally tally = new Tally();
+    for (Object o : arrays) {
+      HostArray h = HostArray.of(o);
+      Slot s = h == null ? null : slots.get(h);
+      if (s == null)
+        throw new IllegalArgumentException("transferToHost: " + (h == null ? String.valueOf(o) : h.describe())
+            + " is not held by this plan on " + device.device().id());
+    }
+    for (Object o : arrays) copyOut(slots.get(HostArray.of(o)), tally);
+    device.finish();
+    return tally.profile(profile);
+  }
+
+  private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, RunOptions options, Tally tally) {
+    Map<GraphSpec, List<Step>> steps = new HashMap<>();
+    for (GraphSpec g : graphs) {
+      List<Step> list = new ArrayList<>();
+      for (TaskSpec t : g.tasks()) {
+        DeviceKernel k = kernels.get(t);
+        if (k == null) {
+          DeviceRuntime.Prepared p = device.prepare(t, options);
+          k = p.kernel();
+          kernels.put(t, k);
+          if (p.compiled()) tally.compiled++;
+          tally.compileNanos += p.compileNanos();
+          tally.driverNanos += p.driverCompileNanos();
+        }
+        list.add(new Step(t, k, grid(t, k, options)));
+      }
+      steps.put(g, list);
+    }
+    return steps;
+  }
+
+  private static Grid grid(TaskSpec t, DeviceKernel k, RunOptions options) {
+    WorkerGrid w = options.scheduler().get(t.qualifiedName());
+    if (k.explicit()) {
+      if (w == null)
+        throw new IllegalArgumentException("task \"" + t.qualifiedName() + "\" takes a KernelContext and needs a launch grid: "
+            + "plan.withGridScheduler(new GridScheduler(\"" + t.qualifiedName() + "\", new WorkerGrid1D(n)))");
+      return new Grid(w.dimension(), w.getGlobalWork(), w.getLocalWork(), w.getGlobalWork());
+    }
+    long[] counts = k.loopCounts(t.args().toArray());
+    long[] global = {1, 1, 1};
+    for (int d = 0; d < counts.length; d++) {
+      if (counts[d] > Integer.MAX_VALUE)
+        throw new IllegalArgumentException("task \"" + t.qualifiedName() + "\": parallel loop " + d + " has " + counts[d]
+            + " iterations; at most " + Integer.MAX_VALUE + " are supported");
+      global[d] = counts[d];
+    }
+    long[] local = null;
+    if (w != null) {
+      if (w.dimension() != counts.length)
+        throw new IllegalArgumentException("task \"" + t.qualifiedName() + "\" has " + counts.length
+            + " parallel loop(s) but its WorkerGrid has " + w.dimension() + " dimension(s)");
+      local = w.getLocalWork();
+    }
+    return new Grid(counts.length, global, local, counts);
+  }
+
+  private static boolean empty(Grid g) {
+    for (long c : g.counts()) if (c <= 0) return true;
+    return false;
+  }
+
+  private void allocate(List<GraphSpec> graphs) {
+    Map<HostArray, Boolean> seen = new LinkedHashMap<>();
+    for (GraphSpec g : graphs) {
+      g.toDevice().forEach(t -> seen.put(t.array(), true));
+      for (TaskSpec t : g.tasks()) for (Object a : t.args()) if (HostArray.of(a) != null) seen.put(HostArray.of(a), true);
+      g.toHost().forEach(t -> seen.put(t.array(), true));
+    }
+    for (HostArray h : seen.keySet())
+      if (!slots.containsKey(h)) slots.put(h, new Slot(device.allocate(h, inPlaceAllowed(h, graphs))));
+  }
+
+  /**
+   * Whether the device may use the host memory itself without changing what the host sees: the
+   * array is off-heap, copied in before every execution, and either no kernel writes it or it is
+   * copied back after every execution.
+   */
+  private boolean inPlaceAllowed(HostArray h, List<GraphSpec> graphs) {
+    if (!h.offHeap()) return false;
+    boolean everyIn = false, everyOut = false, otherOut = false, written = false;
+    for (GraphSpec g : graphs) {
+      for (GraphSpec.Transfer t : g.toDevice()) if (t.array().equals(h)) everyIn |= t.mode() == DataTransferMode.EVERY_EXECUTION;
+      for (GraphSpec.Transfer t : g.toHost())
+        if (t.array().equals(h)) {
+          everyOut |= t.mode() == DataTransferMode.EVERY_EXECUTION;
+          otherOut |= t.mode() != DataTransferMode.EVERY_EXECUTION;
+        }
+      for (TaskSpec t : g.tasks()) {
+        DeviceKernel k = kernels.get(t);
+        for (int i = 0; i < t.args().size(); i++)
+          if (t.args().get(i) == h.array()) written |= k == null || k.access(i).writes();
+      }
+    }
+    return everyIn && (!written || (everyOut && !otherOut));
+  }
+
+  private void copyIn(Slot s, Tally tally) {
+    tally.copyIn.add(device.copyIn(s.buffer));
+    if (!s.buffer.inPlace()) tally.bytesIn += s.buffer.host().byteSize();
+    s.deviceValid = true;
+  }
+
+  private void copyOut(Slot s, Tally tally) {
+    tally.copyOut.add(device.copyOut(s.buffer));
+    if (!s.buffer.inPlace()) tally.bytesOut += s.buffer.host().byteSize();
+  }
+
+  @Override
+  public void close() {
+    try {
+      for (Slot s : slots.values()) s.buffer.release();
+    } finally {
+      slots.clear();
+      kernels.clear();
+      device.close();
+    }
+  }
+
+  /** What one execution did, summed into a Profile after the device finished. */
+  private static final class Tally {
+    int compiled;
+    long compileNanos, driverNanos, bytesIn, bytesOut;
+    final List<Timing> copyIn = new ArrayList<>(), copyOut = new ArrayList<>();
+    final List<KernelRun> kernels = new ArrayList<>();
+
+    Profile profile(boolean timed) {
+      List<Profile.TaskTime> tasks = new ArrayList<>();
+      long kernelNanos = 0;
+      for (KernelRun k : kernels) {
+        long ns = timed ? k.timing().nanos() : 0;
+        kernelNanos += ns;
+        tasks.add(new Profile.TaskTime(k.task(), ns));
+      }
+      return new Profile(compileNanos, driverNanos, kernelNanos, timed ? sum(copyIn) : 0, timed ? sum(copyOut) : 0,
+          bytesIn, bytesOut, compiled, tasks);
+    }
+
+    private static long sum(List<Timing> l) {
+      long s = 0;
+      for (Timing t : l) s += t.nanos();
+      return s;
+    }
+  }
+}

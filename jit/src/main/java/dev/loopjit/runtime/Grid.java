@@ -1,0 +1,16 @@
+// A launch shape: global size, optional local size, and the @Parallel trip counts the kernel guards with.
+package dev.loopjit.runtime;
+
+import java.util.Arrays;
+
+/**
+ * A launch: {@code dims} dimensions, the global size and the local size (null: the device picks).
+ * For {@code @Parallel} kernels {@code counts} are the loop trip counts (the global size before
+ * rounding up to the local size); the kernel receives them to guard its extra work-items.
+ */
+public record Grid(int dims, long[] global, long[] local, long[] counts) {
+  @Override
+  public String toString() {
+    return "Grid(" + dims + "D global=" + Arrays.toString(global) + " local=" + (local == null ? "auto" : Arrays.toString(local)) + ")";
+  }
+}

@@ -1,0 +1,74 @@
+// Off-heap array of byte for kernels: one aligned MemorySegment, zeroed, bounds-checked on the host.
+package dev.loopjit.types;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * An off-heap array of {@code byte}. Inside a kernel, {@code get}, {@code set} and {@code getSize}
+ * compile to plain memory accesses; on the host every access is bounds-checked.
+ *
+ * <pre>{@code
+ * ByteArray a = ByteArray.fromArray(new byte[] {1, 2, 3});
+ * a.set(0, a.get(1));
+ * byte[] back = a.toArray();
+ * }</pre>
+ */
+public final class ByteArray extends NativeArray {
+  private static final ValueLayout.OfByte LAYOUT = ValueLayout.JAVA_BYTE;
+
+  /** A zeroed array of {@code size} elements. */
+  public ByteArray(int size) {
+    super(size, 1);
+  }
+
+  /** A new array holding a copy of {@code values}. */
+  public static ByteArray fromArray(byte[] values) {
+    ByteArray a = new ByteArray(values.length);
+    MemorySegment.copy(values, 0, a.getSegment(), LAYOUT, 0, values.length);
+    return a;
+  }
+
+  /** A new array holding {@code values}. */
+  public static ByteArray fromElements(byte... values) {
+    return fromArray(values);
+  }
+
+  /** A new array holding a copy of {@code source}, whose size must be a multiple of 1 bytes. */
+  public static ByteArray fromSegment(MemorySegment source) {
+    checkSource(source, 1);
+    ByteArray a = new ByteArray((int) (source.byteSize() / 1));
+    MemorySegment.copy(source, 0, a.getSegment(), 0, source.byteSize());
+    return a;
+  }
+
+  /** Element {@code index}. */
+  public byte get(int index) {
+    return getSegment().getAtIndex(LAYOUT, check(index));
+  }
+
+  /** Sets element {@code index} to {@code value}. */
+  public void set(int index, byte value) {
+    getSegment().setAtIndex(LAYOUT, check(index), value);
+  }
+
+  /** Sets every element to {@code value}. */
+  public void init(byte value) {
+    for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, value);
+  }
+
+  /** A heap copy of the elements. */
+  public byte[] toArray() {
+    return getSegment().toArray(LAYOUT);
+  }
+
+  @Override
+  public int elementBytes() {
+    return 1;
+  }
+
+  @Override
+  String elementString(int index) {
+    return String.valueOf(get(index));
+  }
+}

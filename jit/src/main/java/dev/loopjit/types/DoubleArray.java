@@ -1,0 +1,74 @@
+// Off-heap array of double for kernels: one aligned MemorySegment, zeroed, bounds-checked on the host.
+package dev.loopjit.types;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * An off-heap array of {@code double}. Inside a kernel, {@code get}, {@code set} and {@code getSize}
+ * compile to plain memory accesses; on the host every access is bounds-checked.
+ *
+ * <pre>{@code
+ * DoubleArray a = DoubleArray.fromArray(new double[] {1, 2, 3});
+ * a.set(0, a.get(1));
+ * double[] back = a.toArray();
+ * }</pre>
+ */
+public final class DoubleArray extends NativeArray {
+  private static final ValueLayout.OfDouble LAYOUT = ValueLayout.JAVA_DOUBLE;
+
+  /** A zeroed array of {@code size} elements. */
+  public DoubleArray(int size) {
+    super(size, 8);
+  }
+
+  /** A new array holding a copy of {@code values}. */
+  public static DoubleArray fromArray(double[] values) {
+    DoubleArray a = new DoubleArray(values.length);
+    MemorySegment.copy(values, 0, a.getSegment(), LAYOUT, 0, values.length);
+    return a;
+  }
+
+  /** A new array holding {@code values}. */
+  public static DoubleArray fromElements(double... values) {
+    return fromArray(values);
+  }
+
+  /** A new array holding a copy of {@code source}, whose size must be a multiple of 8 bytes. */
+  public static DoubleArray fromSegment(MemorySegment source) {
+    checkSource(source, 8);
+    DoubleArray a = new DoubleArray((int) (source.byteSize() / 8));
+    MemorySegment.copy(source, 0, a.getSegment(), 0, source.byteSize());
+    return a;
+  }
+
+  /** Element {@code index}. */
+  public double get(int index) {
+    return getSegment().getAtIndex(LAYOUT, check(index));
+  }
+
+  /** Sets element {@code index} to {@code value}. */
+  public void set(int index, double value) {
+    getSegment().setAtIndex(LAYOUT, check(index), value);
+  }
+
+  /** Sets every element to {@code value}. */
+  public void init(double value) {
+    for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, value);
+  }
+
+  /** A heap copy of the elements. */
+  public double[] toArray() {
+    return getSegment().toArray(LAYOUT);
+  }
+
+  @Override
+  public int elementBytes() {
+    return 8;
+  }
+
+  @Override
+  String elementString(int index) {
+    return String.valueOf(get(index));
+  }
+}

@@ -1,0 +1,83 @@
+// Off-heap array of IEEE 754 binary16 values, read and written as float; rounding is to nearest even.
+package dev.loopjit.types;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * An off-heap array stored as IEEE 754 half precision (2 bytes an element) and used as
+ * {@code float}: {@code get} widens exactly, {@code set} rounds to the nearest half (ties to even),
+ * exactly as {@link Float#floatToFloat16} does. Kernels on devices without fp16 arithmetic still
+ * read and write it (loads widen to float, stores narrow).
+ *
+ * <pre>{@code
+ * HalfFloatArray h = HalfFloatArray.fromArray(new float[] {0.1f, 65504f});
+ * float x = h.get(0);     // 0.099975586f, the nearest half
+ * }</pre>
+ */
+public final class HalfFloatArray extends NativeArray {
+  private static final ValueLayout.OfShort LAYOUT = ValueLayout.JAVA_SHORT;
+
+  /** A zeroed array of {@code size} halves. */
+  public HalfFloatArray(int size) {
+    super(size, 2);
+  }
+
+  /** A new array holding {@code values}, each rounded to half precision. */
+  public static HalfFloatArray fromArray(float[] values) {
+    HalfFloatArray a = new HalfFloatArray(values.length);
+    for (int i = 0; i < values.length; i++) a.set(i, values[i]);
+    return a;
+  }
+
+  /** A new array holding {@code values}, each rounded to half precision. */
+  public static HalfFloatArray fromElements(float... values) {
+    return fromArray(values);
+  }
+
+  /** A new array holding a copy of {@code source}: raw binary16 values, 2 bytes each. */
+  public static HalfFloatArray fromSegment(MemorySegment source) {
+    checkSource(source, 2);
+    HalfFloatArray a = new HalfFloatArray((int) (source.byteSize() / 2));
+    MemorySegment.copy(source, 0, a.getSegment(), 0, source.byteSize());
+    return a;
+  }
+
+  /** Element {@code index}, widened to float. */
+  public float get(int index) {
+    return Float.float16ToFloat(getSegment().getAtIndex(LAYOUT, check(index)));
+  }
+
+  /** Sets element {@code index} to {@code value} rounded to half precision. */
+  public void set(int index, float value) {
+    getSegment().setAtIndex(LAYOUT, check(index), Float.floatToFloat16(value));
+  }
+
+  /** The raw binary16 bits of element {@code index}. */
+  public short getHalfBits(int index) {
+    return getSegment().getAtIndex(LAYOUT, check(index));
+  }
+
+  /** Sets every element to {@code value} rounded to half precision. */
+  public void init(float value) {
+    short bits = Float.floatToFloat16(value);
+    for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, bits);
+  }
+
+  /** The elements widened to float. */
+  public float[] toArray() {
+    float[] out = new float[getSize()];
+    for (int i = 0; i < out.length; i++) out[i] = get(i);
+    return out;
+  }
+
+  @Override
+  public int elementBytes() {
+    return 2;
+  }
+
+  @Override
+  String elementString(int index) {
+    return String.valueOf(get(index));
+  }
+}

@@ -1,0 +1,74 @@
+// Off-heap array of short for kernels: one aligned MemorySegment, zeroed, bounds-checked on the host.
+package dev.loopjit.types;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
+/**
+ * An off-heap array of {@code short}. Inside a kernel, {@code get}, {@code set} and {@code getSize}
+ * compile to plain memory accesses; on the host every access is bounds-checked.
+ *
+ * <pre>{@code
+ * ShortArray a = ShortArray.fromArray(new short[] {1, 2, 3});
+ * a.set(0, a.get(1));
+ * short[] back = a.toArray();
+ * }</pre>
+ */
+public final class ShortArray extends NativeArray {
+  private static final ValueLayout.OfShort LAYOUT = ValueLayout.JAVA_SHORT;
+
+  /** A zeroed array of {@code size} elements. */
+  public ShortArray(int size) {
+    super(size, 2);
+  }
+
+  /** A new array holding a copy of {@code values}. */
+  public static ShortArray fromArray(short[] values) {
+    ShortArray a = new ShortArray(values.length);
+    MemorySegment.copy(values, 0, a.getSegment(), LAYOUT, 0, values.length);
+    return a;
+  }
+
+  /** A new array holding {@code values}. */
+  public static ShortArray fromElements(short... values) {
+    return fromArray(values);
+  }
+
+  /** A new array holding a copy of {@code source}, whose size must be a multiple of 2 bytes. */
+  public static ShortArray fromSegment(MemorySegment source) {
+    checkSource(source, 2);
+    ShortArray a = new ShortArray((int) (source.byteSize() / 2));
+    MemorySegment.copy(source, 0, a.getSegment(), 0, source.byteSize());
+    return a;
+  }
+
+  /** Element {@code index}. */
+  public short get(int index) {
+    return getSegment().getAtIndex(LAYOUT, check(index));
+  }
+
+  /** Sets element {@code index} to {@code value}. */
+  public void set(int index, short value) {
+    getSegment().setAtIndex(LAYOUT, check(index), value);
+  }
+
+  /** Sets every element to {@code value}. */
+  public void init(short value) {
+    for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, value);
+  }
+
+  /** A heap copy of the elements. */
+  public short[] toArray() {
+    return getSegment().toArray(LAYOUT);
+  }
+
+  @Override
+  public int elementBytes() {
+    return 2;
+  }
+
+  @Override
+  String elementString(int index) {
+    return String.valueOf(get(index));
+  }
+}
