@@ -1,0 +1,95 @@
+// The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device.
+package dev.loopjit.cli;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.compiler.Compiler;
+import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.IrPrinter;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.runtime.Backends;
+import java.io.File;
+import java.lang.reflect.Method;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Entry point of {@code scripts/loopjit}. */
+public final class Main {
+  private static final String USAGE = """
+      usage: loopjit devices
+             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX] [--class-path CP] CLASS METHOD
+      """;
+
+  private Main() {}
+
+  public static void main(String[] args) throws Exception {
+    if (args.length == 0) {
+      System.err.print(USAGE);
+      System.exit(2);
+    }
+    switch (args[0]) {
+      case "devices" -> devices();
+      case "dump" -> System.exit(dump(Arrays.copyOfRange(args, 1, args.length)));
+      default -> {
+        System.err.print(USAGE);
+        System.exit(2);
+      }
+    }
+  }
+
+  private static void devices() {
+    System.out.printf("%-10s %-44s %-4s %7s %9s  %s%n", "ID", "NAME", "KIND", "UNITS", "MEMORY", "PRECISION");
+    for (Device d : Devices.all()) System.out.println(d.describe());
+    for (String p : Backends.problems()) System.out.println("(" + p + ")");
+    System.out.println("best: " + Devices.best().id());
+  }
+
+  private static int dump(String[] args) throws Exception {
+    String target = "ir";
+    String cp = ".";
+    List<String> rest = new ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--target" -> target = args[++i];
+        case "--class-path", "-cp" -> cp = args[++i];
+        default -> rest.add(args[i]);
+      }
+    }
+    if (rest.size() != 2) {
+      System.err.print(USAGE);
+      return 2;
+    }
+    List<URL> urls = new ArrayList<>();
+    for (String p : cp.split(File.pathSeparator)) urls.add(new File(p).toURI().toURL());
+    ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), Main.class.getClassLoader());
+    Class<?> owner = Class.forName(rest.get(0), false, loader);
+    Method found = null;
+    for (Method m : owner.getDeclaredMethods())
+      if (m.getName().equals(rest.get(1)) && java.lang.reflect.Modifier.isStatic(m.getModifiers())) found = m;
+    if (found == null) {
+      System.err.println("no static method " + rest.get(1) + " in " + owner.getName());
+      return 2;
+    }
+    MethodRef ref = MethodRef.of(owner, found.getName(), java.lang.invoke.MethodType.methodType(found.getReturnType(), found.getParameterTypes()).toMethodDescriptorString());
+    String[] t = target.split(":", 2);
+    switch (t[0]) {
+      case "ir" -> {
+        KernelIR ir = Compiler.lower(ref, Target.offline("opencl", ""), t.length > 1 ? t[1] : "");
+        System.out.print(IrPrinter.print(ir));
+      }
+      case "opencl" -> {
+        Target tg = Target.offline("opencl", "");
+        System.out.print(dev.loopjit.backend.opencl.OpenClEmitter.emit(Compiler.compile(ref, tg), tg));
+      }
+      default -> {
+        System.err.println("unknown target " + target + " (ir, ir:PASS, opencl)");
+        return 2;
+      }
+    }
+    return 0;
+  }
+}

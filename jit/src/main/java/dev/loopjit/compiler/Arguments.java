@@ -1,0 +1,59 @@
+// Pass "arguments": fixes the device kernel's argument list; array lengths become arguments or constants.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.KernelArg;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The argument list every emitter declares and every runtime binds, in Java parameter order:
+ * an array gives its buffer then its length, a primitive its value, a KernelContext nothing;
+ * the parallel trip counts come last. {@code a.length} / {@code a.getSize()} on a parameter
+ * becomes its length argument (never a constant: a new size must not recompile); on a private
+ * or local array, its constant size.
+ */
+final class Arguments implements Pass {
+  @Override
+  public String name() {
+    return "arguments";
+  }
+
+  @Override
+  public KernelIR run(KernelIR ir, Context cx) {
+    List<KernelArg> args = new ArrayList<>();
+    Map<Var, Var> lengths = new HashMap<>();
+    for (KernelIR.Param p : ir.params()) {
+      switch (p.kind()) {
+        case SCALAR -> args.add(new KernelArg.Scalar(p.index(), p.var()));
+        case ARRAY -> {
+          Var len = cx.names.fresh(p.var().name() + "_length", Prim.INT);
+          lengths.put(p.var(), len);
+          args.add(new KernelArg.Array(p.index(), p.var()));
+          args.add(new KernelArg.Length(p.index(), len));
+        }
+        case CONTEXT -> {}
+      }
+    }
+    for (int d = 0; d < cx.countVars.size(); d++) args.add(new KernelArg.Count(d, cx.countVars.get(d)));
+    var body = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Length l && l.array() instanceof Read r) {
+          if (lengths.containsKey(r.var())) return new Read(lengths.get(r.var()));
+          if (r.var().type() instanceof ArrayType t && t.length() >= 0) return Const.of(t.length());
+        }
+        return e;
+      }
+    }.rewrite(ir.body());
+    return ir.withArgs(args, body);
+  }
+}

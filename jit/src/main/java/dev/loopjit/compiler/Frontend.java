@@ -1,0 +1,55 @@
+// Resolve → Parse → Structure for one method: bytecode in, structured IR out.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The front half of the pipeline for one method (the kernel, or a callee being inlined): read
+ * its class file, build the CFG, translate the blocks, structure them.
+ */
+final class Frontend {
+  /**
+   * A method as structured IR.
+   *
+   * @param params          one Var per Java parameter (null for a KernelContext)
+   * @param body            the structured body
+   * @param parallelLoops   for each loop, the {@code @Parallel} variables in scope at its header
+   */
+  record Method(MethodRef ref, List<Var> params, Stmt.Block body, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc) {}
+
+  private Frontend() {}
+
+  static Method parse(MethodRef ref, Names names, Src caller, String prefix) {
+    MethodCode code = MethodCode.read(ref, caller);
+    Cfg cfg;
+    try {
+      cfg = Cfg.build(code);
+    } catch (IllegalStateException e) {
+      throw Refusal.error(code.src(0, caller), "control flow", "control flow the JIT cannot structure (" + e.getMessage() + ")");
+    }
+    Translator t = Translator.run(code, cfg, caller, names, prefix);
+    cfg.foldConditions();
+    List<Stmt> body = new ArrayList<>();
+    Structurer s;
+    try {
+      s = Structurer.run(cfg, names, body);
+    } catch (IllegalStateException e) {
+      throw Refusal.error(code.src(0, caller), "control flow", "control flow the JIT cannot structure (" + e.getMessage() + ")");
+    }
+    Map<Label, List<Var>> parallel = new HashMap<>();
+    for (var e : s.loopHeaderBci.entrySet()) {
+      List<Var> vars = new ArrayList<>();
+      for (MethodCode.ParallelRange r : code.parallel)
+        if (e.getValue() >= r.start() && e.getValue() < r.end()) vars.add(t.localVar(r.slot()));
+      if (!vars.isEmpty()) parallel.put(e.getKey(), vars);
+    }
+    return new Method(ref, t.params, new Stmt.Block(body), parallel, s.loopSrc);
+  }
+}

@@ -1,0 +1,39 @@
+// Unique variable and label names for one kernel, across the kernel and every method inlined into it.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Type;
+import dev.loopjit.ir.Var;
+import java.util.HashSet;
+import java.util.Set;
+
+/** Hands out names that are unique within a kernel. */
+final class Names {
+  private final Set<String> used = new HashSet<>();
+  /** Compiler temporaries (values the operand stack held), which the simplifier may forward into their use. */
+  final Set<Var> temps = new HashSet<>();
+  private int labels;
+
+  /** A variable named {@code base}, or {@code base_2}, {@code base_3}, … if taken. */
+  Var fresh(String base, Type type) {
+    String name = base;
+    for (int k = 2; !used.add(name); k++) name = base + "_" + k;
+    return new Var(name, type);
+  }
+
+  /** A fresh compiler temporary. */
+  Var temp(String base, Type type) {
+    Var v = fresh(base, type);
+    temps.add(v);
+    return v;
+  }
+
+  /** Reserves a name so that {@link #fresh} does not hand it out. */
+  void reserve(String name) {
+    used.add(name);
+  }
+
+  Label label() {
+    return new Label("L" + (++labels));
+  }
+}

@@ -1,0 +1,373 @@
+// Pass "parallel": the @Parallel loop nest becomes work-item indices, a guard, and a launch shape for the host.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Finds the {@code @Parallel} nest — up to three perfectly nested loops
+ * {@code for (@Parallel int i = start; i OP end; i += step)} at the top of the method — and
+ * replaces it by one work-item per iteration: {@code i = start + globalId * step}, guarded by
+ * {@code globalId < count}. The trip counts are expressions of the parameters that the host
+ * evaluates at launch ({@link Launch.Loops}), so a new size never recompiles. The innermost loop
+ * is dimension x (neighbouring work-items then touch neighbouring elements in row-major code).
+ * Statements before the nest run in every work-item. What cannot keep Java's meaning when
+ * iterations run at once is refused: a return or break out of the loop, writes to the loop
+ * variable, statements after an inner parallel loop, bounds that depend on an outer parallel
+ * variable or on memory.
+ */
+final class ParallelLoops implements Pass {
+  /** One parallel loop of the nest. */
+  private record Level(Loop loop, Var var, Expr start, Expr step, Op.Compare op, Expr end, List<Stmt> body) {}
+
+  private static final Object UNKNOWN = new Object();
+
+  @Override
+  public String name() {
+    return "parallel";
+  }
+
+  @Override
+  public KernelIR run(KernelIR ir, Context cx) {
+    boolean explicit = ir.params().stream().anyMatch(p -> p.kind() == KernelIR.Param.Kind.CONTEXT);
+    Set<Var> params = new HashSet<>();
+    for (KernelIR.Param p : ir.params()) if (p.var() != null) params.add(p.var());
+    List<Stmt> top = flatten(ir.body().stmts());
+    Map<Var, Object> env = new HashMap<>();
+    int at = -1;
+    for (int k = 0; k < top.size() && at < 0; k++) {
+      Stmt s = top.get(k);
+      if (s instanceof Loop l && level(l, cx) != null) at = k;
+      else record(s, env);
+    }
+    Set<Var> annotated = new HashSet<>();
+    cx.parallelLoops.values().forEach(annotated::addAll);
+    if (at < 0) {
+      refuseNested(ir.body(), cx, null);
+      for (Var v : annotated) throw notALoop(v, cx);
+      return ir.withLaunch(explicit ? new Launch.Explicit() : new Launch.Single(), ir.body());
+    }
+    Loop first = (Loop) top.get(at);
+    if (explicit) throw Refusal.error(src(first, cx), "@Parallel with KernelContext", "a KernelContext kernel cannot also have @Parallel loops");
+    for (int k = at + 1; k < top.size(); k++)
+      if (!(top.get(k) instanceof Return r && r.value() == null))
+        throw Refusal.error(srcOf(top.get(k), first, cx), "code after a @Parallel loop",
+            "statements after the @Parallel loop are not supported (they would run in every work-item); move them into another task");
+    List<Level> nest = nest(first, env, params, cx);
+    for (Level l : nest) annotated.remove(l.var());
+    for (Var v : annotated) throw notALoop(v, cx);
+
+    Label frame = cx.names.label();
+    int dims = nest.size();
+    List<Expr> counts = new ArrayList<>();
+    Expr guard = null;
+    List<Stmt> inside = new ArrayList<>();
+    for (int d = 0; d < dims; d++) {
+      Var count = cx.names.fresh("count_" + "xyz".charAt(d), Prim.INT);
+      cx.countVars.add(count);
+      Expr test = new Compare(Op.Compare.LT, gid(d), new Read(count));
+      guard = guard == null ? test : new Logic(Op.Logic.AND, guard, test);
+      Level l = nest.get(dims - 1 - d);
+      counts.add(count(l));
+    }
+    for (int k = 0; k < dims; k++) {
+      Level l = nest.get(k);
+      int d = dims - 1 - k;
+      Src s = src(l.loop(), cx);
+      inside.add(new Assign(l.var(), new Binary(Op.Binary.ADD, l.start(), new Binary(Op.Binary.MUL, gid(d), l.step())), s));
+      inside.addAll(continueToBreak(l.body(), nest, frame));
+    }
+    Stmt replaced = new Labeled(frame, new Block(List.of(new If(guard, new Block(inside), Block.EMPTY, src(first, cx)))), src(first, cx));
+    List<Stmt> body = new ArrayList<>(top.subList(0, at));
+    body.add(replaced);
+    body.addAll(top.subList(at + 1, top.size()));
+    return ir.withLaunch(new Launch.Loops(counts), new Block(body, ir.body().src()));
+  }
+
+  private static Expr gid(int d) {
+    return new Call(Intrinsic.GLOBAL_ID, Prim.INT, List.of(Const.of(d)));
+  }
+
+  private static List<Stmt> flatten(List<Stmt> stmts) {
+    List<Stmt> out = new ArrayList<>();
+    for (Stmt s : stmts) {
+      if (s instanceof Block b) out.addAll(flatten(b.stmts()));
+      else out.add(s);
+    }
+    return out;
+  }
+
+  /** Records a straight-line assignment before the nest for substitution into loop bounds. */
+  private static void record(Stmt s, Map<Var, Object> env) {
+    if (s instanceof Assign a) {
+      Expr v = substitute(a.value(), env);
+      env.put(a.var(), v == null ? UNKNOWN : v);
+    } else {
+      for (Var v : assigned(s)) env.put(v, UNKNOWN);
+    }
+  }
+
+  /** {@code e} with recorded variables replaced by their values; null if it reads an unknown one. */
+  private static Expr substitute(Expr e, Map<Var, Object> env) {
+    boolean[] unknown = {false};
+    Expr r = new Rewriter() {
+      @Override
+      protected Expr expr(Expr x) {
+        if (x instanceof Read rd && env.containsKey(rd.var())) {
+          Object v = env.get(rd.var());
+          if (v == UNKNOWN) unknown[0] = true;
+          else return (Expr) v;
+        }
+        return x;
+      }
+    }.rewrite(e);
+    return unknown[0] ? null : r;
+  }
+
+  private static Set<Var> assigned(Stmt s) {
+    Set<Var> out = new HashSet<>();
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Assign a) out.add(a.var());
+        return List.of(x);
+      }
+    }.rewrite(s);
+    return out;
+  }
+
+  /** The parallel level {@code l} forms, or null when it is a sequential loop. */
+  private static Level level(Loop l, Context cx) {
+    List<Var> candidates = cx.parallelLoops.get(l.label());
+    if (candidates == null || l.body().isEmpty()) return null;
+    if (!(l.body().stmts().get(0) instanceof If test) || !test.otherwise().isEmpty() || test.then().stmts().size() != 1
+        || !(test.then().stmts().get(0) instanceof Break b) || !b.target().equals(l.label())) return null;
+    Expr cont = Structurer.not(test.cond());
+    if (!(cont instanceof Compare c) || c.a().prim() != Prim.INT) return null;
+    List<Stmt> rest = new ArrayList<>(l.body().stmts().subList(1, l.body().stmts().size()));
+    rest.addAll(l.update().stmts());
+    rest = flatten(rest);
+    if (rest.isEmpty() || !(rest.get(rest.size() - 1) instanceof Assign inc)) return null;
+    for (Var v : candidates) {
+      Expr end;
+      Op.Compare op;
+      if (c.a() instanceof Read r && r.var().equals(v)) { op = c.op(); end = c.b(); }
+      else if (c.b() instanceof Read r && r.var().equals(v)) { op = c.op().swap(); end = c.a(); }
+      else continue;
+      if (!inc.var().equals(v) || !(inc.value() instanceof Binary bin)) continue;
+      Expr step;
+      if (bin.op() == Op.Binary.ADD && bin.a() instanceof Read r && r.var().equals(v)) step = bin.b();
+      else if (bin.op() == Op.Binary.ADD && bin.b() instanceof Read r && r.var().equals(v)) step = bin.a();
+      else if (bin.op() == Op.Binary.SUB && bin.a() instanceof Read r && r.var().equals(v)) step = new Unary(Op.Unary.NEG, bin.b());
+      else continue;
+      return new Level(l, v, null, step, op, end, rest.subList(0, rest.size() - 1));
+    }
+    return null;
+  }
+
+  private List<Level> nest(Loop outer, Map<Var, Object> env, Set<Var> params, Context cx) {
+    List<Level> levels = new ArrayList<>();
+    Map<Var, Object> scope = new HashMap<>(env);
+    Loop loop = outer;
+    while (loop != null) {
+      if (levels.size() == 3) throw Refusal.error(src(loop, cx), "4-D @Parallel nest", "at most three @Parallel loops can be nested");
+      Level l = level(loop, cx);
+      Src s = src(loop, cx);
+      Object start = scope.get(l.var());
+      if (start == null || start == UNKNOWN)
+        throw Refusal.error(s, "@Parallel loop start", "the start of @Parallel loop '" + l.var().name() + "' must be computed from the parameters before the loop");
+      Expr end = hostExpr(l.end(), scope, params, s, "end", l.var());
+      Expr step = hostExpr(l.step(), scope, params, s, "step", l.var());
+      checkStep(l, step, s);
+      for (Var v : assigned(new Block(l.body()))) {
+        if (v.equals(l.var()))
+          throw Refusal.error(s, "assigning the @Parallel variable", "the @Parallel variable '" + v.name() + "' is assigned inside its loop");
+      }
+      checkExits(l.body(), l, levels, s);
+      levels.add(new Level(loop, l.var(), hostExpr((Expr) start, scope, params, s, "start", l.var()), step, l.op(), end, l.body()));
+      scope.put(l.var(), UNKNOWN);
+      // an inner parallel loop must be the last statement, after plain assignments only
+      Loop inner = null;
+      List<Stmt> body = flatten(l.body());
+      for (int k = 0; k < body.size(); k++) {
+        Stmt x = body.get(k);
+        if (x instanceof Loop il && level(il, cx) != null) {
+          if (k != body.size() - 1)
+            throw Refusal.error(srcOf(body.get(k + 1), il, cx), "code after an inner @Parallel loop",
+                "statements after an inner @Parallel loop are not supported: @Parallel loops must be perfectly nested");
+          inner = il;
+          levels.set(levels.size() - 1, withBody(levels.get(levels.size() - 1), body.subList(0, k)));
+        } else if (x instanceof Assign a) {
+          record(a, scope);
+        } else {
+          refuseNested(x, cx, null);
+          for (Var v : assigned(x)) scope.put(v, UNKNOWN);
+        }
+      }
+      if (inner != null) {
+        for (Stmt x : levels.get(levels.size() - 1).body())
+          if (!(x instanceof Assign))
+            throw Refusal.error(srcOf(x, inner, cx), "code between @Parallel loops",
+                "only assignments to local variables may stand between nested @Parallel loops");
+      }
+      loop = inner;
+    }
+    return levels;
+  }
+
+  private static Level withBody(Level l, List<Stmt> body) {
+    return new Level(l.loop(), l.var(), l.start(), l.step(), l.op(), l.end(), new ArrayList<>(body));
+  }
+
+  /** A loop bound as the host will evaluate it: parameters, lengths, constants and arithmetic only. */
+  private static Expr hostExpr(Expr e, Map<Var, Object> scope, Set<Var> params, Src s, String what, Var v) {
+    Expr x = substitute(e, scope);
+    String problem = x == null ? "a variable computed inside the nest or in a branch" : hostProblem(x, params);
+    if (problem != null)
+      throw Refusal.error(s, "@Parallel loop " + what, "the " + what + " of @Parallel loop '" + v.name()
+          + "' must be computable from the parameters before the loop; it uses " + problem);
+    return x;
+  }
+
+  private static String hostProblem(Expr e, Set<Var> params) {
+    return switch (e) {
+      case Const c -> null;
+      case Read r -> params.contains(r.var()) && r.var().type() instanceof Prim ? null : "'" + r.var().name() + "'";
+      case Length l -> l.array() instanceof Read r && params.contains(r.var()) ? null : "the length of a local array";
+      case Load l -> "an array element (the host cannot read device memory at launch)";
+      case Unary u -> hostProblem(u.x(), params);
+      case Binary b -> first(hostProblem(b.a(), params), hostProblem(b.b(), params));
+      case Compare c -> first(hostProblem(c.a(), params), hostProblem(c.b(), params));
+      case Logic l -> first(hostProblem(l.a(), params), hostProblem(l.b(), params));
+      case Convert c -> hostProblem(c.x(), params);
+      case Select s -> first(hostProblem(s.cond(), params), first(hostProblem(s.a(), params), hostProblem(s.b(), params)));
+      case Call c when c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX ->
+          first(hostProblem(c.args().get(0), params), hostProblem(c.args().get(1), params));
+      case Call c -> "the function " + c.op().name().toLowerCase();
+      case Invoke i -> "a call";
+      case Alloc a -> "an allocation";
+    };
+  }
+
+  private static String first(String a, String b) {
+    return a != null ? a : b;
+  }
+
+  private static void checkStep(Level l, Expr step, Src s) {
+    if (!(step instanceof Const c) && !(step instanceof Unary u && u.x() instanceof Const)) {
+      if (l.op() == Op.Compare.NE || l.op() == Op.Compare.EQ)
+        throw Refusal.error(s, "@Parallel loop step", "a @Parallel loop with != needs a constant step of 1 or -1");
+      return;
+    }
+    long v = ((Number) HostEval.eval(step, Map.of())).longValue();
+    boolean ok = switch (l.op()) {
+      case LT, LE -> v > 0;
+      case GT, GE -> v < 0;
+      case NE -> v == 1 || v == -1;
+      case EQ -> false;
+    };
+    if (!ok) throw Refusal.error(s, "@Parallel loop step", "the step " + v + " of @Parallel loop '" + l.var().name()
+        + "' never reaches its end (" + l.op().symbol + ")");
+  }
+
+  /** The trip count in long arithmetic: {@code ceil((end - start) / step)} for the loop's comparison, at least 0. */
+  private static Expr count(Level l) {
+    Expr a = toLong(l.start()), b = toLong(l.end()), s = toLong(l.step());
+    Expr one = Const.of(1L), zero = Const.of(0L);
+    Expr d = new Unary(Op.Unary.NEG, s);
+    return switch (l.op()) {
+      case LT -> new Select(new Compare(Op.Compare.GT, b, a), div(add(sub(b, a), sub(s, one)), s), zero);
+      case LE -> new Select(new Compare(Op.Compare.GE, b, a), add(div(sub(b, a), s), one), zero);
+      case GT -> new Select(new Compare(Op.Compare.GT, a, b), div(add(sub(a, b), sub(d, one)), d), zero);
+      case GE -> new Select(new Compare(Op.Compare.GE, a, b), add(div(sub(a, b), d), one), zero);
+      case NE -> new Select(new Compare(Op.Compare.GT, s, zero),
+          new Select(new Compare(Op.Compare.GT, b, a), sub(b, a), zero), new Select(new Compare(Op.Compare.GT, a, b), sub(a, b), zero));
+      case EQ -> zero;
+    };
+  }
+
+  private static Expr toLong(Expr e) {
+    return new Convert(Prim.LONG, e);
+  }
+
+  private static Expr add(Expr a, Expr b) { return new Binary(Op.Binary.ADD, a, b); }
+  private static Expr sub(Expr a, Expr b) { return new Binary(Op.Binary.SUB, a, b); }
+  private static Expr div(Expr a, Expr b) { return new Binary(Op.Binary.DIV, a, b); }
+
+  /** A return or break out of a parallel loop cannot keep Java's meaning. */
+  private static void checkExits(List<Stmt> body, Level l, List<Level> outer, Src s) {
+    Set<Label> nest = new HashSet<>();
+    nest.add(l.loop().label());
+    for (Level o : outer) nest.add(o.loop().label());
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Return)
+          throw Refusal.error(x.src() == Src.NONE ? s : x.src(), "return inside a @Parallel loop",
+              "'return' inside a @Parallel loop is not supported: Java would stop every later iteration, which work-items running at once cannot do");
+        if (x instanceof Break b && nest.contains(b.target()))
+          throw Refusal.error(x.src() == Src.NONE ? s : x.src(), "break out of a @Parallel loop",
+              "'break' out of a @Parallel loop is not supported: its iterations run at once, so none can stop the others");
+        return List.of(x);
+      }
+    }.rewrite(new Block(body));
+  }
+
+  /** Inside the nest, {@code continue} of a parallel loop ends this work-item: a break out of the frame. */
+  private static List<Stmt> continueToBreak(List<Stmt> body, List<Level> nest, Label frame) {
+    Set<Label> labels = new HashSet<>();
+    for (Level l : nest) labels.add(l.loop().label());
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Continue c && labels.contains(c.target())) return List.of(new Break(frame, c.src()));
+        return List.of(x);
+      }
+    }.rewrite(new Block(body)).stmts();
+  }
+
+  /** Refuses a parallel loop found anywhere in {@code s} (it is not at the top of the method or not perfectly nested). */
+  private static void refuseNested(Stmt s, Context cx, Loop allowed) {
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Loop l && l != allowed && level(l, cx) != null)
+          throw Refusal.error(src(l, cx), "nested @Parallel loop",
+              "a @Parallel loop inside an if, a sequential loop or a switch is not supported; @Parallel loops must be at the top of the method, perfectly nested");
+        return List.of(x);
+      }
+    }.rewrite(s);
+  }
+
+  private static dev.loopjit.api.KernelCompilationException notALoop(Var v, Context cx) {
+    Src at = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
+    return Refusal.error(at, "@Parallel variable", "@Parallel variable '" + v.name()
+        + "' is not the counter of a loop of the form for (@Parallel int i = start; i < end; i += step)");
+  }
+
+  private static Src src(Loop l, Context cx) {
+    Src s = cx.loopSrc.get(l.label());
+    return s == null || s == Src.NONE ? l.src() : s;
+  }
+
+  private static Src srcOf(Stmt s, Loop near, Context cx) {
+    return s.src() == Src.NONE ? src(near, cx) : s.src();
+  }
+}

@@ -1,0 +1,34 @@
+// Builds the KernelCompilationException for code a kernel may not contain, naming where and what.
+package dev.loopjit.compiler;
+
+import dev.loopjit.api.KernelCompilationException;
+import dev.loopjit.ir.Src;
+
+/**
+ * The one place compile errors are made. The message starts at the construct's own position and
+ * lists the calls it was inlined through, up to the kernel's line. The exception's class, method
+ * and line are those of the innermost frame in the user's code (a construct inside a JDK method
+ * is reported at the user's line that called into the JDK).
+ */
+public final class Refusal {
+  private Refusal() {}
+
+  /** {@code construct} (Java words, e.g. "new java.util.ArrayList") is not supported at {@code at}. */
+  public static KernelCompilationException unsupported(Src at, String construct) {
+    return error(at, construct, "'" + construct + "' is not supported in a kernel");
+  }
+
+  /** A compile error at {@code at}: {@code construct} names the feature, {@code what} says what is wrong. */
+  public static KernelCompilationException error(Src at, String construct, String what) {
+    StringBuilder msg = new StringBuilder(at.describe()).append(": ").append(what);
+    for (Src c = at.caller(); c != null; c = c.caller()) msg.append("\n  called from ").append(c.describe());
+    Src user = at;
+    while (isJdk(user.className()) && user.caller() != null) user = user.caller();
+    return new KernelCompilationException(user.className(), user.method(), user.line(), construct, msg.toString());
+  }
+
+  static boolean isJdk(String className) {
+    return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
+        || className.startsWith("sun.");
+  }
+}

@@ -1,0 +1,184 @@
+// Pass "simplify": forwards single-use temporaries, turns assignment diamonds back into ?:, tidies boolean tests.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Undoes what the operand stack did to the code's shape, so that emitted kernels read like the
+ * Java they came from (and PoCL sees selects, not branches):
+ * <ul>
+ * <li>{@code if (c) t = a; else t = b;} becomes {@code t = c ? a : b}; {@code c ? 1 : 0} becomes a conversion;
+ * <li>a temporary assigned once and read once, in the very next statement's own expression, is
+ *     replaced by its value (nothing runs in between, so nothing it reads can change);
+ * <li>{@code (int) b != 0} becomes {@code b}, {@code !!x} becomes {@code x}, an if with an empty
+ *     then-branch is flipped.
+ * </ul>
+ */
+final class Simplify implements Pass {
+  @Override
+  public String name() {
+    return "simplify";
+  }
+
+  @Override
+  public KernelIR run(KernelIR ir, Context cx) {
+    Stmt.Block body = ir.body();
+    for (int round = 0; round < 3; round++) {
+      body = diamonds(body);
+      body = forward(body, cx, counts(body));
+      body = TIDY.rewrite(body);
+    }
+    return ir.withBody(body);
+  }
+
+  // ---------------------------------------------------------------- diamonds
+
+  private static Block diamonds(Block b) {
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        if (s instanceof If i && i.then().stmts().size() == 1 && i.otherwise().stmts().size() == 1
+            && i.then().stmts().get(0) instanceof Assign a && i.otherwise().stmts().get(0) instanceof Assign o
+            && a.var().equals(o.var()) && a.var().type() instanceof Prim && pure(a.value()) && pure(o.value()))
+          return List.of(new Assign(a.var(), select(i.cond(), a.value(), o.value()), i.src()));
+        return List.of(s);
+      }
+    }.rewrite(b);
+  }
+
+  private static Expr select(Expr c, Expr a, Expr b) {
+    if (isInt(a, 1) && isInt(b, 0)) return new Convert(Prim.INT, c);
+    if (isInt(a, 0) && isInt(b, 1)) return new Convert(Prim.INT, Structurer.not(c));
+    return new Select(c, a, b);
+  }
+
+  private static boolean isInt(Expr e, int v) {
+    return e instanceof Const c && c.type() == Prim.INT && c.longValue() == v;
+  }
+
+  static boolean pure(Expr e) {
+    return switch (e) {
+      case Call c -> !c.op().hasEffect() && c.args().stream().allMatch(Simplify::pure);
+      case Invoke i -> false;
+      case Alloc a -> false;
+      case Const c -> true;
+      case Read r -> true;
+      case Length l -> true;
+      case Load l -> pure(l.array()) && pure(l.index());
+      case Unary u -> pure(u.x());
+      case Binary x -> pure(x.a()) && pure(x.b());
+      case Compare c -> pure(c.a()) && pure(c.b());
+      case Logic l -> pure(l.a()) && pure(l.b());
+      case Convert c -> pure(c.x());
+      case Select s -> pure(s.cond()) && pure(s.a()) && pure(s.b());
+    };
+  }
+
+  // ---------------------------------------------------------------- forwarding
+
+  private record Uses(Map<Var, Integer> defs, Map<Var, Integer> reads) {}
+
+  private static Uses counts(Block body) {
+    Map<Var, Integer> defs = new HashMap<>(), reads = new HashMap<>();
+    new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Read r) reads.merge(r.var(), 1, Integer::sum);
+        return e;
+      }
+
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        if (s instanceof Assign a) defs.merge(a.var(), 1, Integer::sum);
+        return List.of(s);
+      }
+    }.rewrite(body);
+    return new Uses(defs, reads);
+  }
+
+  private static Block forward(Block b, Context cx, Uses uses) {
+    List<Stmt> in = new ArrayList<>();
+    for (Stmt s : b.stmts()) in.add(forwardInside(s, cx, uses));
+    List<Stmt> out = new ArrayList<>();
+    for (int i = 0; i < in.size(); i++) {
+      Stmt s = in.get(i);
+      if (i + 1 < in.size() && s instanceof Assign a && cx.names.temps.contains(a.var())
+          && uses.defs().getOrDefault(a.var(), 0) == 1 && uses.reads().getOrDefault(a.var(), 0) == 1 && pure(a.value())) {
+        Stmt next = substituteHead(in.get(i + 1), a.var(), a.value());
+        if (next != null) {
+          in.set(i + 1, next);
+          continue;
+        }
+      }
+      out.add(s);
+    }
+    return new Block(out, b.src());
+  }
+
+  private static Stmt forwardInside(Stmt s, Context cx, Uses uses) {
+    return switch (s) {
+      case Block b -> forward(b, cx, uses);
+      case If i -> new If(i.cond(), forward(i.then(), cx, uses), forward(i.otherwise(), cx, uses), i.src());
+      case Loop l -> new Loop(l.label(), forward(l.body(), cx, uses), forward(l.update(), cx, uses), l.src());
+      case Switch sw -> new Switch(sw.label(), sw.selector(), sw.cases().stream().map(c -> new Case(c.values(), forward(c.body(), cx, uses))).toList(), sw.src());
+      case Labeled l -> new Labeled(l.label(), forward(l.body(), cx, uses), l.src());
+      default -> s;
+    };
+  }
+
+  /** {@code s} with the read of {@code v} in its own expression replaced, or null if {@code v} is not read there. */
+  private static Stmt substituteHead(Stmt s, Var v, Expr value) {
+    Rewriter r = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e instanceof Read x && x.var().equals(v) ? value : e;
+      }
+    };
+    return switch (s) {
+      case Assign a when Translator.reads(a.value(), v) -> new Assign(a.var(), r.rewrite(a.value()), a.src());
+      case Store st when Translator.reads(st.array(), v) || Translator.reads(st.index(), v) || Translator.reads(st.value(), v) ->
+          new Store(r.rewrite(st.array()), r.rewrite(st.index()), r.rewrite(st.value()), st.src());
+      case Eval e when Translator.reads(e.call(), v) -> new Eval(r.rewrite(e.call()), e.src());
+      case If i when Translator.reads(i.cond(), v) -> new If(r.rewrite(i.cond()), i.then(), i.otherwise(), i.src());
+      case Switch sw when Translator.reads(sw.selector(), v) -> new Switch(sw.label(), r.rewrite(sw.selector()), sw.cases(), sw.src());
+      case Return ret when ret.value() != null && Translator.reads(ret.value(), v) -> new Return(r.rewrite(ret.value()), ret.src());
+      default -> null;
+    };
+  }
+
+  // ---------------------------------------------------------------- boolean tidying
+
+  private static final Rewriter TIDY = new Rewriter() {
+    @Override
+    protected Expr expr(Expr e) {
+      if (e instanceof Compare c && (c.op() == Op.Compare.NE || c.op() == Op.Compare.EQ) && isInt(c.b(), 0)
+          && c.a() instanceof Convert cv && cv.to() == Prim.INT && cv.x().type() == Prim.BOOLEAN)
+        return c.op() == Op.Compare.NE ? cv.x() : Structurer.not(cv.x());
+      if (e instanceof Unary u && u.op() == Op.Unary.NOT) {
+        if (u.x() instanceof Unary inner && inner.op() == Op.Unary.NOT) return inner.x();
+        if (u.x() instanceof Compare c && !c.a().prim().isFloating()) return new Compare(c.op().negate(), c.a(), c.b());
+      }
+      return e;
+    }
+
+    @Override
+    protected List<Stmt> stmts(Stmt s) {
+      if (s instanceof If i && i.then().isEmpty() && !i.otherwise().isEmpty())
+        return List.of(new If(Structurer.not(i.cond()), i.otherwise(), Block.EMPTY, i.src()));
+      if (s instanceof If i && i.then().isEmpty() && i.otherwise().isEmpty() && pure(i.cond())) return List.of();
+      return List.of(s);
+    }
+  };
+}

@@ -1,0 +1,254 @@
+// Structure: turns the CFG of blocks into a tree of If, Loop, Switch, Break and Continue — no gotos.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A dominator-based structurer for javac's (reducible) control flow. Walking from the entry: a
+ * loop header becomes a {@link Loop} whose body is its natural loop, a conditional branch an
+ * {@link If} whose arms run to the branch's immediate post-dominator inside the current loop,
+ * a switch a {@link Switch} whose cases run to the next case (fall-through) or its follow. Edges
+ * to an enclosing construct's follow, header or update become Break and Continue. A block
+ * outside the current region that only leads to returns is copied where it is reached.
+ */
+final class Structurer {
+  private final Cfg cfg;
+  private final Names names;
+  /** Loop headers and their labels, for the parallel pass (a loop's header bci finds its @Parallel variable). */
+  final Map<Label, Integer> loopHeaderBci = new LinkedHashMap<>();
+  final Map<Label, Src> loopSrc = new HashMap<>();
+
+  /** An enclosing construct that Break/Continue can name. */
+  private record Frame(Label label, Cfg.Node header, Cfg.Node update, Cfg.Node follow) {}
+
+  private Structurer(Cfg cfg, Names names) {
+    this.cfg = cfg;
+    this.names = names;
+  }
+
+  static Structurer run(Cfg cfg, Names names, List<Stmt> into) {
+    Structurer s = new Structurer(cfg, names);
+    into.addAll(s.seq(cfg.nodes.get(0), null, null, List.of()));
+    return s;
+  }
+
+  private List<Stmt> seq(Cfg.Node n, Cfg.Loop region, Cfg.Node stop, List<Frame> frames) {
+    List<Stmt> out = new ArrayList<>();
+    int guard = 0;
+    while (n != null && n != stop) {
+      if (++guard > 100_000) throw new IllegalStateException("structuring does not terminate");
+      Stmt jump = jump(n, frames);
+      if (jump != null) {
+        out.add(jump);
+        return out;
+      }
+      // Code that leaves the loop (the statements before a break, or a return) is outside its natural
+      // loop; it is structured where it is reached, in the region that does contain it.
+      if (region != null && !region.body().contains(n)) region = cfg.innermostLoop(n);
+      Cfg.Loop loop = cfg.loops.get(n);
+      if (loop != null) { // a header reached from inside its own body was a Continue above
+        n = loop(loop, out, frames);
+        continue;
+      }
+      out.addAll(n.stmts);
+      switch (n.exit) {
+        case Cfg.Ret r -> {
+          out.add(new Return(r.value(), r.src()));
+          return out;
+        }
+        case Cfg.Jump j -> n = j.to();
+        case Cfg.Branch b -> {
+          Cfg.Node join = cfg.ipdom(n, region);
+          branch(b, region, join, join, frames, out);
+          if (join == null) return out;
+          n = join;
+        }
+        case Cfg.Table t -> {
+          Cfg.Node join = cfg.ipdom(n, region);
+          out.add(switchOf(t, region, join, frames));
+          if (join == null) return out;
+          n = join;
+        }
+      }
+    }
+    return out;
+  }
+
+  private Stmt jump(Cfg.Node n, List<Frame> frames) {
+    for (int i = frames.size() - 1; i >= 0; i--) {
+      Frame f = frames.get(i);
+      if (f.header() != null && (n == f.header() || n == f.update())) return new Continue(f.label(), Src.NONE);
+      if (n == f.follow()) return new Break(f.label(), Src.NONE);
+    }
+    return null;
+  }
+
+  private boolean leadsOnlyToReturns(Cfg.Node n) {
+    List<Cfg.Node> work = new ArrayList<>(List.of(n));
+    java.util.Set<Cfg.Node> seen = new java.util.HashSet<>();
+    while (!work.isEmpty()) {
+      Cfg.Node x = work.remove(work.size() - 1);
+      if (!seen.add(x)) continue;
+      if (cfg.loops.containsKey(x) || seen.size() > 64) return false;
+      work.addAll(x.succs);
+    }
+    return true;
+  }
+
+  /** Structures {@code loop}, appends it to {@code out}, returns where control continues after it. */
+  private Cfg.Node loop(Cfg.Loop loop, List<Stmt> out, List<Frame> frames) {
+    Cfg.Node h = loop.header();
+    Label label = names.label();
+    loopHeaderBci.put(label, h.startBci);
+    Cfg.Node follow = follow(loop, frames);
+    Cfg.Node update = null;
+    if (loop.latches().size() == 1) {
+      Cfg.Node u = loop.latches().get(0);
+      if (u != h && (u.preds.size() > 1 || u.exit instanceof Cfg.Branch)) update = u;
+    }
+    List<Frame> inner = new ArrayList<>(frames);
+    inner.add(new Frame(label, h, update, follow));
+    List<Stmt> body = new ArrayList<>(h.stmts);
+    body.addAll(afterHeader(h, loop, update, inner));
+    List<Stmt> upd = update == null ? List.of() : seqUpdate(update, loop, inner);
+    Src src = h.exit instanceof Cfg.Branch b ? b.src() : Src.NONE;
+    loopSrc.put(label, src);
+    out.add(new Loop(label, trimContinue(block(body), label, upd.isEmpty()), trimContinue(block(upd), label, true), src));
+    return follow;
+  }
+
+  /** The header's own exit, then the rest of the body up to the update block. */
+  private List<Stmt> afterHeader(Cfg.Node h, Cfg.Loop loop, Cfg.Node update, List<Frame> frames) {
+    List<Stmt> out = new ArrayList<>();
+    switch (h.exit) {
+      case Cfg.Ret r -> out.add(new Return(r.value(), r.src()));
+      case Cfg.Jump j -> out.addAll(seq(j.to(), loop, update, frames));
+      case Cfg.Branch b -> {
+        Cfg.Node join = cfg.ipdom(h, loop);
+        branch(b, loop, join, join == null ? update : join, frames, out);
+        if (join != null && join != update) out.addAll(seq(join, loop, update, frames));
+      }
+      case Cfg.Table t -> {
+        Cfg.Node join = cfg.ipdom(h, loop);
+        out.add(switchOf(t, loop, join, frames));
+        if (join != null && join != update) out.addAll(seq(join, loop, update, frames));
+      }
+    }
+    return out;
+  }
+
+  private List<Stmt> seqUpdate(Cfg.Node u, Cfg.Loop loop, List<Frame> frames) {
+    List<Frame> f = new ArrayList<>(frames);
+    Frame last = f.remove(f.size() - 1);
+    f.add(new Frame(last.label(), last.header(), null, last.follow()));
+    return seq(u, loop, null, f);
+  }
+
+  /**
+   * Where control goes after the loop: its natural exit (the header's or latch's branch out of the
+   * body), else the one exit that is not an enclosing construct's target nor only leads to returns.
+   */
+  private Cfg.Node follow(Cfg.Loop loop, List<Frame> frames) {
+    List<Cfg.Node> exits = new ArrayList<>();
+    for (Cfg.Node n : loop.body())
+      for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && !exits.contains(s) && jump(s, frames) == null) exits.add(s);
+    for (Cfg.Node n : List.of(loop.header(), loop.latches().get(loop.latches().size() - 1)))
+      for (Cfg.Node s : n.succs) if (exits.contains(s)) return s;
+    List<Cfg.Node> real = exits.stream().filter(s -> !leadsOnlyToReturns(s)).toList();
+    if (real.size() == 1) return real.get(0);
+    if (real.isEmpty()) return null;
+    int maxBci = loop.body().stream().mapToInt(x -> x.startBci).max().orElse(0);
+    return real.stream().filter(s -> s.startBci > maxBci).min(Comparator.comparingInt(s -> s.startBci))
+        .orElseThrow(() -> new IllegalStateException("a loop with several exits at bci " + loop.header().startBci));
+  }
+
+  /**
+   * Appends the If for branch {@code b}, whose arms run to {@code stop}. When they do not meet
+   * again ({@code join} is EXIT) and one arm ends in a jump, that arm becomes the If and the other
+   * follows it unnested: {@code if (i >= n) break; body...} rather than an if/else.
+   */
+  private void branch(Cfg.Branch b, Cfg.Loop region, Cfg.Node join, Cfg.Node stop, List<Frame> frames, List<Stmt> out) {
+    List<Stmt> then = seq(b.ifTrue(), region, stop, frames);
+    List<Stmt> otherwise = seq(b.ifFalse(), region, stop, frames);
+    boolean thenJumps = endsInJump(then), elseJumps = endsInJump(otherwise);
+    if (join == null && (thenJumps || elseJumps)) {
+      boolean thenFirst = thenJumps && (!elseJumps || then.size() <= otherwise.size());
+      out.add(thenFirst ? new If(b.cond(), block(then), Block.EMPTY, b.src()) : new If(not(b.cond()), block(otherwise), Block.EMPTY, b.src()));
+      out.addAll(thenFirst ? otherwise : then);
+    } else if (then.isEmpty()) {
+      out.add(new If(not(b.cond()), block(otherwise), Block.EMPTY, b.src()));
+    } else {
+      out.add(new If(b.cond(), block(then), block(otherwise), b.src()));
+    }
+  }
+
+  private Stmt switchOf(Cfg.Table t, Cfg.Loop region, Cfg.Node join, List<Frame> frames) {
+    Label label = names.label();
+    List<Frame> inner = new ArrayList<>(frames);
+    inner.add(new Frame(label, null, null, join));
+    Map<Cfg.Node, List<Integer>> byTarget = new LinkedHashMap<>();
+    for (int i = 0; i < t.values().size(); i++) byTarget.computeIfAbsent(t.targets().get(i), k -> new ArrayList<>()).add(t.values().get(i));
+    if (t.dflt() != join) byTarget.putIfAbsent(t.dflt(), new ArrayList<>());
+    byTarget.remove(join);
+    List<Cfg.Node> order = new ArrayList<>(byTarget.keySet());
+    order.sort(Comparator.comparingInt(x -> x.startBci));
+    List<Case> cases = new ArrayList<>();
+    for (int i = 0; i < order.size(); i++) {
+      Cfg.Node target = order.get(i);
+      Cfg.Node next = i + 1 < order.size() ? order.get(i + 1) : join;
+      List<Stmt> body = seq(target, region, next, inner);
+      List<Integer> values = byTarget.get(target);
+      if (target == t.dflt()) values = List.of();
+      cases.add(new Case(values, block(body)));
+    }
+    // values that jump straight to the join need a case of their own that only breaks
+    List<Integer> toJoin = new ArrayList<>();
+    for (int i = 0; i < t.values().size(); i++) if (t.targets().get(i) == join && t.dflt() != join) toJoin.add(t.values().get(i));
+    if (!toJoin.isEmpty()) cases.add(0, new Case(toJoin, block(List.of(new Break(label, Src.NONE)))));
+    return new Switch(label, t.selector(), cases, t.src());
+  }
+
+  private static boolean endsInJump(List<Stmt> stmts) {
+    if (stmts.isEmpty()) return false;
+    Stmt last = stmts.get(stmts.size() - 1);
+    return switch (last) {
+      case Break b -> true;
+      case Continue c -> true;
+      case Return r -> true;
+      case If i -> endsInJump(i.then().stmts()) && endsInJump(i.otherwise().stmts());
+      case Block b -> endsInJump(b.stmts());
+      default -> false;
+    };
+  }
+
+  /** Drops a Continue of {@code label} that ends the body (it would continue anyway). */
+  private static Block trimContinue(Block b, Label label, boolean atEnd) {
+    if (!atEnd || b.isEmpty()) return b;
+    List<Stmt> s = new ArrayList<>(b.stmts());
+    Stmt last = s.get(s.size() - 1);
+    if (last instanceof Continue c && c.target().equals(label)) s.remove(s.size() - 1);
+    else if (last instanceof If i) s.set(s.size() - 1, new If(i.cond(), trimContinue(i.then(), label, true), trimContinue(i.otherwise(), label, true), i.src()));
+    return new Block(s, b.src());
+  }
+
+  private static Block block(List<Stmt> s) {
+    return new Block(s);
+  }
+
+  static Expr not(Expr e) {
+    if (e instanceof Expr.Unary u && u.op() == Op.Unary.NOT) return u.x();
+    if (e instanceof Expr.Compare c && !c.a().prim().isFloating()) return new Expr.Compare(c.op().negate(), c.a(), c.b());
+    return new Expr.Unary(Op.Unary.NOT, e);
+  }
+}
