@@ -1,0 +1,103 @@
+// A task's cl_kernel in one runtime, with the IR that says how to bind its arguments.
+package dev.loopjit.backend.opencl;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_DOUBLE;
+import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+import static java.lang.foreign.ValueLayout.JAVA_SHORT;
+
+import dev.loopjit.compiler.KernelFacts;
+import dev.loopjit.ir.KernelArg;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.runtime.DeviceKernel;
+import dev.loopjit.runtime.Grid;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.util.List;
+
+/**
+ * A compiled kernel of one {@link OpenClRuntime}. A cl_kernel holds its argument values, so each
+ * runtime makes its own from the shared program. Arguments are bound in the order of
+ * {@code ir.args()}: an array's cl_mem, an array's length (int), a scalar as the C type of its
+ * variable (byte→char, short→short, char→ushort, boolean→int 0/1, …), a loop count (int).
+ */
+final class OpenClKernel implements DeviceKernel {
+  private final KernelIR ir;
+  private final MemorySegment handle;
+  private final long maxGroup;
+  private final String task;
+
+  OpenClKernel(KernelIR ir, MemorySegment handle, long maxGroup, String task) {
+    this.ir = ir;
+    this.handle = handle;
+    this.maxGroup = maxGroup;
+    this.task = task;
+  }
+
+  KernelIR ir() { return ir; }
+
+  /** The task it was made for, {@code graph.task}, for messages. */
+  String task() { return task; }
+
+  MemorySegment handle() { return handle; }
+
+  /** CL_KERNEL_WORK_GROUP_SIZE: the largest work-group this kernel runs with. */
+  long maxGroup() { return maxGroup; }
+
+  @Override public Access access(int param) { return KernelFacts.access(ir, param); }
+  @Override public boolean explicit() { return ir.launch() instanceof Launch.Explicit; }
+  @Override public long[] loopCounts(Object[] args) { return KernelFacts.loopCounts(ir, args); }
+
+  /** Sets every argument for a launch; {@code args} has each array replaced by its {@link OpenClBuffer}. */
+  void bind(OpenCl cl, Object[] args, Grid grid, Arena a) {
+    List<KernelArg> list = ir.args();
+    for (int i = 0; i < list.size(); i++) {
+      MemorySegment value = switch (list.get(i)) {
+        case KernelArg.Array arr -> a.allocateFrom(ADDRESS, buffer(args, arr.param()).mem());
+        case KernelArg.Length len -> a.allocateFrom(JAVA_INT, buffer(args, len.param()).host().length());
+        case KernelArg.Scalar s -> scalar(s, args[s.param()], a);
+        case KernelArg.Count c -> a.allocateFrom(JAVA_INT, (int) grid.counts()[c.dim()]);
+      };
+      int rc = cl.setKernelArg(handle, i, value.byteSize(), value);
+      if (rc != OpenCl.SUCCESS)
+        throw new OpenClException(rc, "task \"" + task + "\": clSetKernelArg " + i + " (" + list.get(i) + ") of kernel " + ir.name());
+    }
+  }
+
+  private OpenClBuffer buffer(Object[] args, int param) {
+    if (args[param] instanceof OpenClBuffer b) return b;
+    throw new IllegalStateException("task \"" + task + "\": argument " + param + " should be an OpenCL buffer, is "
+        + (args[param] == null ? "null" : args[param].getClass().getName()));
+  }
+
+  private MemorySegment scalar(KernelArg.Scalar s, Object v, Arena a) {
+    if (!(s.var().type() instanceof Prim p))
+      throw new IllegalStateException("kernel " + ir.name() + ": scalar argument " + s.var() + " has type " + s.var().type());
+    if (v == null) throw new IllegalArgumentException("task \"" + task + "\": argument " + s.param() + " is null");
+    long l = switch (v) {
+      case Boolean b -> b ? 1 : 0;
+      case Character c -> c;
+      case Number n -> n.longValue();
+      default -> throw new IllegalArgumentException("task \"" + task + "\": argument " + s.param() + " is a " + v.getClass().getName());
+    };
+    double d = v instanceof Number n ? n.doubleValue() : l;
+    return switch (p) {
+      case BOOLEAN, INT -> a.allocateFrom(JAVA_INT, (int) l);
+      case BYTE -> a.allocateFrom(JAVA_BYTE, (byte) l);
+      case SHORT, CHAR -> a.allocateFrom(JAVA_SHORT, (short) l);
+      case LONG -> a.allocateFrom(JAVA_LONG, l);
+      case FLOAT -> a.allocateFrom(JAVA_FLOAT, (float) d);
+      case DOUBLE -> a.allocateFrom(JAVA_DOUBLE, d);
+      case HALF -> a.allocateFrom(JAVA_SHORT, Float.floatToFloat16((float) d));
+    };
+  }
+
+  void release(OpenCl cl) {
+    OpenCl.check(cl.releaseKernel(handle), "clReleaseKernel");
+  }
+}

@@ -1,0 +1,185 @@
+// Built OpenCL programs of one device: in memory by (source, options) for the process, on disk as device binaries across processes.
+package dev.loopjit.backend.opencl;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import dev.loopjit.runtime.Settings;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * Programs by source and build options. The disk cache lives under {@code Settings.cacheDir()/opencl}:
+ * {@code KEY.cl} (the source, for reading) and {@code KEY.bin} (the device binary), where KEY is the
+ * SHA-256 of the source, the options and the device's name, version, driver and platform version,
+ * so a driver update never loads a stale binary. A binary that fails to load is rebuilt from source
+ * and overwritten. Files are written to a temporary name and moved into place, so a concurrent
+ * process never reads half a file.
+ */
+final class ProgramCache {
+  private static final System.Logger LOG = System.getLogger("dev.loopjit.backend.opencl");
+
+  /** A program ready for clCreateKernel; {@code fromSource} when neither cache had it. */
+  record Built(MemorySegment program, boolean fromSource, long driverNanos) {}
+
+  /** The driver refused the source; {@code log} is its build log. */
+  static final class BuildFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int code;
+    final String log;
+
+    BuildFailure(int code, String log) {
+      super(OpenClException.name(code) + "\n" + log);
+      this.code = code;
+      this.log = log;
+    }
+  }
+
+  private final OpenCl cl;
+  private final OpenClContext context;
+  private final Map<String, MemorySegment> memory = new HashMap<>();
+
+  ProgramCache(OpenCl cl, OpenClContext context) {
+    this.cl = cl;
+    this.context = context;
+  }
+
+  /** The program already built in this process for {@code source} and {@code options}, or null. */
+  synchronized MemorySegment cached(String source, String options) {
+    return memory.get(options + '\0' + source);
+  }
+
+  /** Loads the program from the disk cache or builds it from source, and keeps it in memory. Throws BuildFailure. */
+  Built build(String source, String options) {
+    long t0 = System.nanoTime();
+    Path dir = Settings.cacheDir() == null ? null : Settings.cacheDir().resolve("opencl");
+    String key = dir == null ? null : key(source, options);
+    MemorySegment program = dir == null ? null : loadBinary(dir, key, source, options);
+    boolean fromSource = program == null;
+    if (fromSource) {
+      program = buildSource(source, options);
+      if (dir != null) store(dir, key, source, program);
+    }
+    long nanos = System.nanoTime() - t0;
+    synchronized (this) {
+      MemorySegment other = memory.putIfAbsent(options + '\0' + source, program);
+      if (other != null) {   // another thread built it meanwhile: keep one
+        OpenCl.check(cl.releaseProgram(program), "clReleaseProgram");
+        program = other;
+      }
+    }
+    return new Built(program, fromSource, nanos);
+  }
+
+  /** Forgets (and releases) the programs held in memory, as a fresh process would; kernels made from them stay valid. */
+  synchronized void clearMemory() {
+    for (MemorySegment p : memory.values()) OpenCl.check(cl.releaseProgram(p), "clReleaseProgram");
+    memory.clear();
+  }
+
+  private MemorySegment buildSource(String source, String options) {
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment strings = a.allocate(ADDRESS);
+      strings.set(ADDRESS, 0, a.allocateFrom(source));
+      MemorySegment err = a.allocate(JAVA_INT);
+      MemorySegment program = cl.createProgramWithSource(context.handle(), 1, strings, MemorySegment.NULL, err);
+      OpenCl.check(err.get(JAVA_INT, 0), "clCreateProgramWithSource");
+      int rc = cl.buildProgram(program, 1, devices(a), a.allocateFrom(options));
+      if (rc != OpenCl.SUCCESS) {
+        String log = OpenClInfo.buildLog(cl, program, context.device().handle());
+        cl.releaseProgram(program);
+        throw new BuildFailure(rc, log);
+      }
+      return program;
+    }
+  }
+
+  /** The cached binary built into a program, or null when there is none or it no longer loads. */
+  private MemorySegment loadBinary(Path dir, String key, String source, String options) {
+    Path bin = dir.resolve(key + ".bin"), text = dir.resolve(key + ".cl");
+    byte[] binary;
+    try {
+      if (!Files.isRegularFile(bin) || !Files.isRegularFile(text)) return null;
+      if (!Files.readString(text, StandardCharsets.UTF_8).equals(source)) return null;   // a hash collision, however unlikely
+      binary = Files.readAllBytes(bin);
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, "cannot read cached OpenCL binary " + bin + ": " + e);
+      return null;
+    }
+    if (binary.length == 0) return null;
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment data = a.allocateFrom(JAVA_BYTE, binary);
+      MemorySegment pointers = a.allocate(ADDRESS);
+      pointers.set(ADDRESS, 0, data);
+      MemorySegment lengths = a.allocate(JAVA_LONG);
+      lengths.set(JAVA_LONG, 0, binary.length);
+      MemorySegment status = a.allocate(JAVA_INT), err = a.allocate(JAVA_INT);
+      MemorySegment program = cl.createProgramWithBinary(context.handle(), 1, devices(a), lengths, pointers, status, err);
+      int rc = err.get(JAVA_INT, 0);
+      if (rc == OpenCl.SUCCESS) {
+        rc = cl.buildProgram(program, 1, devices(a), a.allocateFrom(options));
+        if (rc == OpenCl.SUCCESS) return program;
+        cl.releaseProgram(program);
+      }
+      LOG.log(System.Logger.Level.INFO, "cached OpenCL binary " + bin + " does not load (" + OpenClException.name(rc)
+          + "); rebuilding from source");
+      return null;
+    }
+  }
+
+  /** Writes the source and the program's binary; a cache that cannot be written only costs the next process a build. */
+  private void store(Path dir, String key, String source, MemorySegment program) {
+    try {
+      byte[] binary = OpenClInfo.binary(cl, program);
+      if (binary.length == 0) return;
+      Files.createDirectories(dir);
+      write(dir, key + ".cl", source.getBytes(StandardCharsets.UTF_8));
+      write(dir, key + ".bin", binary);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot write the OpenCL kernel cache in " + dir + ": " + e);
+    }
+  }
+
+  private static void write(Path dir, String name, byte[] bytes) throws IOException {
+    Path tmp = Files.createTempFile(dir, name, ".tmp");
+    try {
+      Files.write(tmp, bytes);
+      Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  private MemorySegment devices(Arena a) {
+    MemorySegment d = a.allocate(ADDRESS);
+    d.set(ADDRESS, 0, context.device().handle());
+    return d;
+  }
+
+  /** The disk-cache key: what decides the binary. */
+  String key(String source, String options) {
+    OpenClDevice d = context.device();
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      for (String part : new String[] {source, options, d.name(), d.deviceVersion(), d.driver(), d.platformVersion()}) {
+        sha.update(part.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+      }
+      return HexFormat.of().formatHex(sha.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
+  }
+}

@@ -1,0 +1,142 @@
+// Chooses a launch's local size and rounds its global size up to whole work-groups; pure arithmetic, no device calls.
+package dev.loopjit.backend.opencl;
+
+import dev.loopjit.runtime.Grid;
+import java.util.Arrays;
+
+/**
+ * The NDRange of a launch. Every kernel guards its extra work-items (a {@code @Parallel} kernel with
+ * its loop counts, a {@code KernelContext} kernel with its own index checks, as on the jvm
+ * reference), so the global size is rounded up to whole work-groups: a prime range never forces a
+ * work-group of one. With no local size given:
+ * <ul>
+ * <li>{@code @Parallel} kernels on a GPU: 256 (1-D), 16×16 (2-D) or 8×8×4 (3-D) work-items,
+ *     clamped to the range and the device;
+ * <li>{@code @Parallel} kernels on a CPU (where PoCL vectorises across a work-group): groups of up
+ *     to 256 work-items, but at least two per compute unit when the range allows, since one group
+ *     for the whole range leaves a core idle (DESIGN §6);
+ * <li>{@code KernelContext} kernels see their work-group shape, so they get the jvm backend's
+ *     default (64, 8×8, 4×4×4) and compute the same thing on every device.
+ * </ul>
+ */
+final class WorkGroups {
+  private static final long[][] GPU = {{256}, {16, 16}, {8, 8, 4}};
+  private static final long[][] EXPLICIT = {{64}, {8, 8}, {4, 4, 4}};
+  private static final int CPU_GROUP = 256, CPU_ROW = 64, VECTOR = 8;
+
+  private WorkGroups() {}
+
+  /** The global and local size passed to clEnqueueNDRangeKernel, {@code dims} entries each. */
+  record Shape(int dims, long[] global, long[] local) {
+    @Override
+    public String toString() {
+      return "global " + Arrays.toString(global) + ", local " + Arrays.toString(local);
+    }
+  }
+
+  /** What of the device the choice depends on. */
+  record Limits(boolean cpu, int computeUnits, long maxGroup, long[] maxItems) {}
+
+  /**
+   * The launch shape of {@code grid}. Throws IllegalArgumentException when a given local size
+   * exceeds the device's limits.
+   */
+  static Shape choose(Grid grid, boolean explicit, Limits limits, String task) {
+    int dims = grid.dims();
+    long[] global = Arrays.copyOf(grid.global(), dims);
+    long[] local;
+    if (grid.local() != null) {
+      local = Arrays.copyOf(grid.local(), dims);
+      check(local, limits, task);
+    } else if (explicit) {
+      local = clamped(EXPLICIT[dims - 1], global, limits);
+    } else {
+      local = limits.cpu() ? cpu(global, limits) : gpu(global, limits);
+    }
+    for (int d = 0; d < dims; d++) global[d] = (global[d] + local[d] - 1) / local[d] * local[d];
+    return new Shape(dims, global, local);
+  }
+
+  private static void check(long[] local, Limits limits, String task) {
+    long product = 1;
+    for (int d = 0; d < local.length; d++) {
+      if (local[d] < 1) throw new IllegalArgumentException(where(task, local) + " must be at least 1 in every dimension");
+      if (local[d] > limits.maxItems()[d])
+        throw new IllegalArgumentException(where(task, local) + ": dimension " + d + " exceeds the device's limit of "
+            + limits.maxItems()[d] + " work-items (CL_DEVICE_MAX_WORK_ITEM_SIZES " + Arrays.toString(limits.maxItems()) + ")");
+      product *= local[d];
+    }
+    if (product > limits.maxGroup())
+      throw new IllegalArgumentException(where(task, local) + " has " + product + " work-items; this kernel on this device takes at most "
+          + limits.maxGroup() + " per work-group");
+  }
+
+  private static String where(String task, long[] local) {
+    return "task \"" + task + "\": local work size " + Arrays.toString(local);
+  }
+
+  private static long[] gpu(long[] global, Limits limits) {
+    return clamped(GPU[global.length - 1], global, limits);
+  }
+
+  /** {@code shape} clamped to the range and to the device. */
+  private static long[] clamped(long[] shape, long[] global, Limits limits) {
+    long[] local = new long[global.length];
+    for (int d = 0; d < local.length; d++) local[d] = Math.max(1, Math.min(shape[d], Math.min(global[d], limits.maxItems()[d])));
+    return fit(local, limits);
+  }
+
+  private static long[] cpu(long[] global, Limits limits) {
+    long[] local = new long[global.length];
+    long wanted = 2L * Math.max(1, limits.computeUnits());
+    if (global.length == 1) {
+      long groups = Math.max(wanted, ceil(global[0], CPU_GROUP));
+      long l = ceil(global[0], groups);
+      if (l > 4 * VECTOR) l = ceil(l, VECTOR) * VECTOR;   // whole vector lanes
+      local[0] = Math.max(1, Math.min(l, limits.maxItems()[0]));
+      return fit(local, limits);
+    }
+    // Rows along x (PoCL vectorises the innermost dimension), then fill up to CPU_GROUP items.
+    local[0] = Math.max(1, Math.min(Math.min(global[0], CPU_ROW), limits.maxItems()[0]));
+    long room = CPU_GROUP / local[0];
+    for (int d = 1; d < local.length; d++) {
+      local[d] = Math.max(1, Math.min(Math.min(global[d], room), limits.maxItems()[d]));
+      room = Math.max(1, room / local[d]);
+    }
+    // Enough groups for every core: shrink the outermost dimension first.
+    for (int d = local.length - 1; d >= 0; d--)
+      while (local[d] > 1 && groups(global, local) < wanted) local[d] = ceil(local[d], 2);
+    return fit(local, limits);
+  }
+
+  /** Halves the largest dimension until the group fits the device (and the kernel's own limit). */
+  private static long[] fit(long[] local, Limits limits) {
+    while (product(local) > limits.maxGroup()) {
+      int big = largest(local);
+      local[big] = ceil(local[big], 2);
+    }
+    return local;
+  }
+
+  private static long groups(long[] global, long[] local) {
+    long g = 1;
+    for (int d = 0; d < global.length; d++) g *= ceil(global[d], local[d]);
+    return g;
+  }
+
+  private static long product(long[] a) {
+    long p = 1;
+    for (long x : a) p *= x;
+    return p;
+  }
+
+  private static int largest(long[] a) {
+    int big = 0;
+    for (int d = 1; d < a.length; d++) if (a[d] > a[big]) big = d;
+    return big;
+  }
+
+  private static long ceil(long a, long b) {
+    return (a + b - 1) / b;
+  }
+}
