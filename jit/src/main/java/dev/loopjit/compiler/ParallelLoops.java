@@ -85,13 +85,13 @@ final class ParallelLoops implements Pass {
       Expr test = new Compare(Op.Compare.LT, gid(d), new Read(count));
       guard = guard == null ? test : new Logic(Op.Logic.AND, guard, test);
       Level l = nest.get(dims - 1 - d);
-      counts.add(count(l));
+      counts.add(Fold.fold(count(l)));
     }
     for (int k = 0; k < dims; k++) {
       Level l = nest.get(k);
       int d = dims - 1 - k;
       Src s = src(l.loop(), cx);
-      inside.add(new Assign(l.var(), new Binary(Op.Binary.ADD, l.start(), new Binary(Op.Binary.MUL, gid(d), l.step())), s));
+      inside.add(new Assign(l.var(), Fold.fold(new Binary(Op.Binary.ADD, l.start(), new Binary(Op.Binary.MUL, gid(d), Fold.fold(l.step())))), s));
       inside.addAll(continueToBreak(l.body(), nest, frame));
     }
     Stmt replaced = new Labeled(frame, new Block(List.of(new If(guard, new Block(inside), Block.EMPTY, src(first, cx)))), src(first, cx));

@@ -39,6 +39,7 @@ final class Simplify implements Pass {
       body = diamonds(body);
       body = forward(body, cx, counts(body));
       body = TIDY.rewrite(body);
+      body = Fold.INSTANCE.rewrite(body);
     }
     return ir.withBody(body);
   }

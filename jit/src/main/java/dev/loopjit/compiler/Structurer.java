@@ -76,6 +76,7 @@ final class Structurer {
         }
         case Cfg.Table t -> {
           Cfg.Node join = cfg.ipdom(n, region);
+          if (join == null) join = switchFollow(n, t, region);
           out.add(switchOf(t, region, join, frames));
           if (join == null) return out;
           n = join;
@@ -124,7 +125,7 @@ final class Structurer {
     List<Stmt> upd = update == null ? List.of() : seqUpdate(update, loop, inner);
     Src src = h.exit instanceof Cfg.Branch b ? b.src() : Src.NONE;
     loopSrc.put(label, src);
-    out.add(new Loop(label, trimContinue(block(body), label, upd.isEmpty()), trimContinue(block(upd), label, true), src));
+    out.add(new Loop(label, trimContinue(block(body), label, true), trimContinue(block(upd), label, true), src));
     return follow;
   }
 
@@ -141,6 +142,7 @@ final class Structurer {
       }
       case Cfg.Table t -> {
         Cfg.Node join = cfg.ipdom(h, loop);
+        if (join == null) join = switchFollow(h, t, loop);
         out.add(switchOf(t, loop, join, frames));
         if (join != null && join != update) out.addAll(seq(join, loop, update, frames));
       }
@@ -219,6 +221,28 @@ final class Structurer {
     return new Switch(label, t.selector(), cases, t.src());
   }
 
+  /**
+   * When some cases leave the region (continue or break an outer loop, return), the switch has no
+   * post-dominator; javac's follow is then the first block after every case that the switch
+   * dominates and a case reaches. Without it, the code after the switch would be copied into each case.
+   */
+  private Cfg.Node switchFollow(Cfg.Node n, Cfg.Table t, Cfg.Loop region) {
+    int last = t.dflt().startBci;
+    for (Cfg.Node c : t.targets()) last = Math.max(last, c.startBci);
+    Cfg.Node best = null;
+    for (Cfg.Node m : cfg.nodes) {
+      if (m.startBci <= last || m == n || !cfg.dominates(n, m) || (region != null && !region.body().contains(m))) continue;
+      if (jumpTarget(m)) continue;
+      if (best == null || m.startBci < best.startBci) best = m;
+    }
+    return best;
+  }
+
+  private boolean jumpTarget(Cfg.Node m) {
+    for (Cfg.Loop l : cfg.loops.values()) if (l.header() == m || l.latches().contains(m)) return true;
+    return false;
+  }
+
   private static boolean endsInJump(List<Stmt> stmts) {
     if (stmts.isEmpty()) return false;
     Stmt last = stmts.get(stmts.size() - 1);
@@ -238,6 +262,11 @@ final class Structurer {
     List<Stmt> s = new ArrayList<>(b.stmts());
     Stmt last = s.get(s.size() - 1);
     if (last instanceof Continue c && c.target().equals(label)) s.remove(s.size() - 1);
+    else if (last instanceof Break br && br.target().equals(label) && s.size() >= 2 && s.get(s.size() - 2) instanceof If i
+        && i.otherwise().isEmpty() && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Continue c && c.target().equals(label)) {
+      s.remove(s.size() - 1); // do-while: `if (c) continue; break;` at the end is `if (!c) break;`
+      s.set(s.size() - 1, new If(not(i.cond()), new Block(List.of(br)), Block.EMPTY, i.src()));
+    }
     else if (last instanceof If i) s.set(s.size() - 1, new If(i.cond(), trimContinue(i.then(), label, true), trimContinue(i.otherwise(), label, true), i.src()));
     return new Block(s, b.src());
   }
