@@ -1,15 +1,254 @@
-// Emits OpenCL C 1.2 from lowered IR, with strict Java semantics.
+// Emits OpenCL C 1.2 from lowered IR with strict Java semantics: OpenCL's names over the C-family CEmitter.
 package dev.loopjit.backend.opencl;
 
 import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.Call;
+import dev.loopjit.ir.Expr.Const;
+import dev.loopjit.ir.IrPrinter;
+import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Collectors;
 
-/** IR to OpenCL C. */
-public final class OpenClEmitter {
-  private OpenClEmitter() {}
+/**
+ * IR to OpenCL C 1.2. The source is byte-stable (same IR, same text), so driver caches keyed by
+ * source keep working. Strict mode (the default) turns FMA contraction off and gives Java's
+ * results where OpenCL's differ: {@code Math.min/max} on NaN and signed zeros, {@code Math.pow}'s
+ * NaN cases, integer overflow, division by zero (0) and shift distances. Fast math
+ * ({@link Target#fastMath()}) allows contraction and uses {@code fmin/fmax/pow} directly.
+ *
+ * <p>For Java's correctly rounded float {@code /} and {@code Math.sqrt}, the program should be
+ * built with {@code -cl-fp32-correctly-rounded-divide-sqrt} where the device supports it.
+ *
+ * <pre>{@code
+ * String source = OpenClEmitter.emit(kernel, Target.offline("opencl", ""));
+ * }</pre>
+ */
+public final class OpenClEmitter extends CEmitter {
+  private final Target target;
+  private final Set<OpenClFunction> functions = EnumSet.noneOf(OpenClFunction.class);
+  private boolean int64Atomics;
+
+  private OpenClEmitter(Target target) {
+    this.target = target;
+  }
 
   /** The OpenCL C source of {@code k}: one {@code __kernel} named {@code k.name()}, arguments as {@code k.args()}. */
   public static String emit(KernelIR k, Target target) {
-    throw new UnsupportedOperationException("OpenClEmitter not written yet");
+    return new OpenClEmitter(target).source(k);
+  }
+
+  private String source(KernelIR k) {
+    if (!CNames.isIdentifier(k.name())) throw new IllegalArgumentException("not a kernel name: " + k.name());
+    boolean doubles = IrScan.usesDouble(k);
+    if (doubles && !target.fp64()) throw new IllegalStateException(k.name() + " uses double on a target without fp64");
+    String body = body(k);
+    String params = k.args().stream().map(this::param).collect(Collectors.joining(", "));
+    if (int64Atomics && !target.int64Atomics()) throw new IllegalStateException(k.name() + " needs 64-bit atomics");
+
+    StringBuilder s = new StringBuilder();
+    s.append("// ").append(k.source().describe()).append('\n');
+    if (k.launch() != null) s.append("// launch: ").append(launch(k.launch())).append('\n');
+    s.append("// OpenCL C 1.2 from LoopJIT, ").append(target.fastMath() ? "fast math" : "strict Java semantics").append('\n');
+    if (!target.fastMath()) s.append("#pragma OPENCL FP_CONTRACT OFF\n");
+    if (doubles) s.append("#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n");
+    if (int64Atomics) s.append("#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable\n");
+    for (OpenClFunction f : functions) s.append('\n').append(f.text).append('\n');
+    s.append("\n__kernel void ").append(k.name()).append('(').append(params).append(") {\n").append(body).append("}\n");
+    return s.toString();
+  }
+
+  private static String launch(Launch l) {
+    return switch (l) {
+      case Launch.Single x -> "one work-item";
+      case Launch.Explicit x -> "explicit grid (GridScheduler)";
+      case Launch.Loops x -> "grid " + x.counts().stream().map(IrPrinter::expr).collect(Collectors.joining(" x "));
+    };
+  }
+
+  private String param(KernelArg a) {
+    String name = names.of(a.var());
+    return switch (a) {
+      case KernelArg.Array x -> {
+        if (!(x.var().type() instanceof ArrayType t) || t.space() != ArrayType.Space.GLOBAL)
+          throw new IllegalStateException("array argument " + x.var() + " has type " + x.var().type());
+        yield "__global " + elementType(t.element(), t.space()) + "* " + name;
+      }
+      case KernelArg.Length x -> "int " + name;
+      case KernelArg.Count x -> "int " + name;
+      case KernelArg.Scalar x -> {
+        if (!(x.var().type() instanceof Prim p) || p == Prim.HALF)
+          throw new IllegalStateException("scalar argument " + x.var() + " has type " + x.var().type());
+        // Narrow scalars keep their width so the runtime binds exactly Java's bytes; a boolean is an int 0/1.
+        yield (p == Prim.BOOLEAN ? "int" : elementType(p, ArrayType.Space.PRIVATE)) + " " + name;
+      }
+    };
+  }
+
+  // ---- the table -----------------------------------------------------------------------------
+
+  @Override
+  protected String type(Prim p, boolean unsigned) {
+    return switch (p) {
+      case BOOLEAN, BYTE, SHORT, CHAR, INT -> unsigned ? "uint" : "int";
+      case LONG -> unsigned ? "ulong" : "long";
+      case FLOAT, HALF -> "float";
+      case DOUBLE -> "double";
+    };
+  }
+
+  @Override
+  protected String elementType(Prim p, ArrayType.Space space) {
+    return switch (p) {
+      case BOOLEAN -> "uchar";
+      case BYTE -> "char";
+      case CHAR -> "ushort";
+      case SHORT -> "short";
+      case INT -> "int";
+      case LONG -> "long";
+      case FLOAT -> "float";
+      case DOUBLE -> "double";
+      // OpenCL 1.2 without cl_khr_fp16 allows half only behind pointers: other arrays store the bits.
+      case HALF -> space == ArrayType.Space.GLOBAL ? "half" : "ushort";
+    };
+  }
+
+  @Override
+  protected String space(ArrayType.Space space) {
+    return switch (space) {
+      case GLOBAL -> "__global ";
+      case LOCAL -> "__local ";
+      case PRIVATE -> "";
+    };
+  }
+
+  @Override
+  protected C reinterpret(Prim to, C x) {
+    return call("as_" + type(to, false), x);
+  }
+
+  @Override
+  protected C saturate(Prim to, C x) {
+    return call("convert_" + type(to, false) + "_sat_rtz", x);
+  }
+
+  @Override
+  protected C roundToHalf(C x) {
+    return call(use(OpenClFunction.HALF_ROUND), x);
+  }
+
+  @Override
+  protected String divide(Op.Binary op, Prim p) {
+    boolean wide = p == Prim.LONG;
+    return use(op == Op.Binary.DIV ? wide ? OpenClFunction.DIV_LONG : OpenClFunction.DIV_INT
+        : wide ? OpenClFunction.REM_LONG : OpenClFunction.REM_INT);
+  }
+
+  @Override
+  protected C loadHalf(C array, C index, ArrayType t) {
+    return call("vload_half", index, halfPointer(array, t));
+  }
+
+  @Override
+  protected String storeHalf(C array, C index, C value, ArrayType t) {
+    return call("vstore_half", value, index, halfPointer(array, t)).text() + ";";
+  }
+
+  private C halfPointer(C array, ArrayType t) {
+    return t.space() == ArrayType.Space.GLOBAL ? array : cast(space(t.space()) + "half*", array);
+  }
+
+  // ---- intrinsics ----------------------------------------------------------------------------
+
+  @Override
+  protected C intrinsic(Call c) {
+    List<Expr> a = c.args();
+    return switch (c.op()) {
+      case GLOBAL_ID -> workItem("get_global_id", a);
+      case LOCAL_ID -> workItem("get_local_id", a);
+      case GROUP_ID -> workItem("get_group_id", a);
+      case GLOBAL_SIZE -> workItem("get_global_size", a);
+      case LOCAL_SIZE -> workItem("get_local_size", a);
+      case BARRIER_LOCAL -> C.of("barrier(CLK_LOCAL_MEM_FENCE)");
+      case BARRIER_GLOBAL -> C.of("barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE)");
+      case ATOMIC_ADD -> atomicAdd(a);
+      case SQRT, CBRT, EXP, EXPM1, LOG, LOG10, LOG1P, SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH, HYPOT,
+          FLOOR, CEIL, RINT, FMA -> call(c.op().name().toLowerCase(Locale.ROOT), args(a));
+      case POW -> target.fastMath() ? call("pow", args(a))
+          : call(use(a.get(0).prim() == Prim.DOUBLE ? OpenClFunction.POW_DOUBLE : OpenClFunction.POW_FLOAT), args(a));
+      // abs(int) is a uint in OpenCL, so abs(MIN_VALUE) reads back as MIN_VALUE, as in Java.
+      case ABS -> a.get(0).prim().isIntegral() ? reinterpret(a.get(0).prim(), call("abs", args(a))) : call("fabs", args(a));
+      case MIN, MAX -> minMax(c.op() == dev.loopjit.ir.Intrinsic.MIN, a);
+      case FLOAT_BITS -> reinterpret(Prim.INT, expr(a.get(0)));
+      case BITS_FLOAT -> reinterpret(Prim.FLOAT, expr(a.get(0)));
+      case DOUBLE_BITS -> reinterpret(Prim.LONG, expr(a.get(0)));
+      case BITS_DOUBLE -> reinterpret(Prim.DOUBLE, expr(a.get(0)));
+      case POPCOUNT -> asInt(call("popcount", args(a)), a.get(0));
+      case CLZ -> asInt(call("clz", args(a)), a.get(0));
+      case CTZ -> call(use(a.get(0).prim() == Prim.LONG ? OpenClFunction.CTZ_LONG : OpenClFunction.CTZ_INT), args(a));
+    };
+  }
+
+  private C workItem(String function, List<Expr> a) {
+    if (a.size() != 1 || !(a.get(0) instanceof Const d) || d.longValue() < 0 || d.longValue() > 2)
+      throw new IllegalStateException(function + " needs a constant dimension 0..2, not " + a);
+    return cast("int", C.of(function + "(" + d.longValue() + ")"));
+  }
+
+  private C minMax(boolean min, List<Expr> a) {
+    Prim p = a.get(0).prim();
+    if (p.isIntegral() || target.fastMath()) return call((p.isIntegral() ? "" : "f") + (min ? "min" : "max"), args(a));
+    boolean d = p == Prim.DOUBLE;
+    return call(use(min ? d ? OpenClFunction.MIN_DOUBLE : OpenClFunction.MIN_FLOAT : d ? OpenClFunction.MAX_DOUBLE : OpenClFunction.MAX_FLOAT), args(a));
+  }
+
+  private C atomicAdd(List<Expr> a) {
+    ArrayType t = (ArrayType) a.get(0).type();
+    C slot = C.of(expr(a.get(0)).at(PRIMARY) + "[" + expr(a.get(1)).text() + "]");
+    C pointer = unary("&", slot);
+    C value = expr(a.get(2));
+    if (t.space() == ArrayType.Space.PRIVATE) throw new IllegalStateException("atomic add on a private array");
+    boolean global = t.space() == ArrayType.Space.GLOBAL;
+    return switch (t.element()) {
+      case INT -> call("atomic_add", pointer, value);
+      case LONG -> {
+        int64Atomics = true;
+        yield call("atom_add", pointer, value);
+      }
+      case FLOAT -> call(use(global ? OpenClFunction.ATOMIC_ADD_FLOAT_GLOBAL : OpenClFunction.ATOMIC_ADD_FLOAT_LOCAL), pointer, value);
+      case DOUBLE -> {
+        int64Atomics = true;
+        yield call(use(global ? OpenClFunction.ATOMIC_ADD_DOUBLE_GLOBAL : OpenClFunction.ATOMIC_ADD_DOUBLE_LOCAL), pointer, value);
+      }
+      case BOOLEAN, BYTE, CHAR, SHORT, HALF -> throw new IllegalStateException("atomic add on " + t);
+    };
+  }
+
+  /** popcount and clz of a long are longs in OpenCL; Java's are ints. */
+  private C asInt(C x, Expr arg) {
+    return arg.prim() == Prim.LONG ? cast("int", x) : x;
+  }
+
+  private String use(OpenClFunction f) {
+    functions.add(f);
+    return f.cName;
+  }
+
+  private C[] args(List<Expr> a) {
+    return a.stream().map(this::expr).toArray(C[]::new);
+  }
+
+  private static C call(String function, C... args) {
+    StringBuilder b = new StringBuilder(function).append('(');
+    for (int i = 0; i < args.length; i++) b.append(i == 0 ? "" : ", ").append(args[i].text());
+    return C.of(b.append(')').toString());
   }
 }
