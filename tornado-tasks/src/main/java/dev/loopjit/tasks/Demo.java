@@ -47,10 +47,10 @@ public final class Demo {
     rows.addAll(matrixVector(2048, 2048));
 
     System.out.println();
-    System.out.printf("%-22s %-10s %12s %12s %12s  %s%n", "example", "device", "first call", "per call", "kernel", "result vs Java");
+    System.out.printf("%-24s %-10s %12s %12s %12s  %s%n", "example", "device", "first call", "per call", "kernel", "result vs Java");
     for (Row r : rows)
-      System.out.printf("%-22s %-10s %9.1f ms %9.2f ms %9s  %s%n", r.example(), r.device(), r.firstMs(), r.steadyMs(),
-          Double.isNaN(r.kernelMs()) ? "-" : String.format("%6.2f ms", r.kernelMs()), r.check());
+      System.out.printf("%-24s %-10s %9.1f ms %9.2f ms %12s  %s%n", r.example(), r.device(), r.firstMs(), r.steadyMs(),
+          Double.isNaN(r.kernelMs()) ? "-" : String.format("%.2f ms", r.kernelMs()), r.check());
     System.out.println("\nfirst call includes the JIT (bytecode -> OpenCL C -> device code) and the first copies; "
         + "per call is the median of " + REPEATS + " executions with copies; java is the plain loop, run directly.");
   }
