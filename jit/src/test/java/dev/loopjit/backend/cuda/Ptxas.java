@@ -37,12 +37,31 @@ public final class Ptxas {
 
   /** Assembles {@code ptx} for {@code sm} (e.g. "sm_90"). */
   public static Result assemble(String ptx, String sm) {
+    return run(ptx, sm, null);
+  }
+
+  /** Assembles {@code ptx} for {@code sm} and returns the cubin (an ELF file); fails with ptxas's message. */
+  public static byte[] cubin(String ptx, String sm) {
+    Path out = null;
+    try {
+      out = Files.createTempFile("loopjit-", ".cubin");
+      Result r = run(ptx, sm, out);
+      if (!r.ok()) throw new IllegalStateException("ptxas failed: " + r.output());
+      return Files.readAllBytes(out);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the cubin: " + e.getMessage(), e);
+    } finally {
+      delete(out);
+    }
+  }
+
+  private static Result run(String ptx, String sm, Path output) {
     if (FOUND == null) throw new IllegalStateException("ptxas is not installed");
     Path file = null;
     try {
       file = Files.createTempFile("loopjit-", ".ptx");
       Files.writeString(file, ptx, StandardCharsets.UTF_8);
-      Process p = new ProcessBuilder(FOUND.toString(), "--gpu-name", sm, file.toString(), "-o", "/dev/null")
+      Process p = new ProcessBuilder(FOUND.toString(), "--gpu-name", sm, file.toString(), "-o", output == null ? "/dev/null" : output.toString())
           .redirectErrorStream(true).start();
       byte[] out = p.getInputStream().readAllBytes();
       if (!p.waitFor(120, TimeUnit.SECONDS)) {
@@ -57,13 +76,16 @@ public final class Ptxas {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while running ptxas", e);
     } finally {
-      if (file != null) {
-        try {
-          Files.deleteIfExists(file);
-        } catch (IOException e) {
-          System.err.println("Ptxas: could not delete " + file + ": " + e.getMessage());
-        }
-      }
+      delete(file);
+    }
+  }
+
+  private static void delete(Path file) {
+    if (file == null) return;
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      System.err.println("Ptxas: could not delete " + file + ": " + e.getMessage());
     }
   }
 

@@ -175,7 +175,7 @@ final class TestKernels {
             on(block(set(r, bin(Binary.ADD, read(r), c(10)))), 1, 2),
             on(block(set(r, bin(Binary.MUL, read(r), c(3))), brk(sw)), 3),
             on(block(set(r, bin(Binary.SUB, read(r), c(100)))), new Integer[0]),
-            on(block(set(r, bin(Binary.ADD, read(r), c(7)))), -5),
+            on(block(set(r, bin(Binary.ADD, read(r), c(7))), brk(sw)), -5),
             on(block(store(out, i, c(-1)), ret()), 99)),
         labeled(blockLabel, block(
             when(cmp(Compare.GT, read(r), c(0)), block(brk(blockLabel))),
@@ -272,12 +272,12 @@ final class TestKernels {
             bin(Binary.MUL, load(tile, bin(Binary.SUB, bin(Binary.SUB, read(size), c(1)), read(lid))), c(1000)), load(count, c(0)))));
   }
 
-  /** Every work-item adds its index to sums[0] and 1 to sums[1..] of each atomic type; old values go to olds. */
+  /** Work-item i adds i + 1 to ints[0] (its old value goes to olds[i]), i to longs[0], 0.5 to floats[0] and 0.25 to doubles[0]. */
   static KernelIR atomics() {
     Var ints = global("ints", Prim.INT), longs = global("longs", Prim.LONG), floats = global("floats", Prim.FLOAT),
         doubles = global("doubles", Prim.DOUBLE), olds = global("olds", Prim.INT);
     return elementwise("atomics", List.of(olds, ints, longs, floats, doubles), i -> List.of(
-        store(olds, i, call(Intrinsic.ATOMIC_ADD, Prim.INT, read(ints), c(0), i)),
+        store(olds, i, call(Intrinsic.ATOMIC_ADD, Prim.INT, read(ints), c(0), bin(Binary.ADD, i, c(1)))),
         eval(call(Intrinsic.ATOMIC_ADD, Prim.LONG, read(longs), c(0), Ir.convert(Prim.LONG, i))),
         eval(call(Intrinsic.ATOMIC_ADD, Prim.FLOAT, read(floats), c(0), c(0.5f))),
         eval(call(Intrinsic.ATOMIC_ADD, Prim.DOUBLE, read(doubles), c(0), c(0.25)))));
@@ -292,5 +292,44 @@ final class TestKernels {
       for (Intrinsic op : ops) sum = bin(Binary.ADD, sum, call(op, Prim.FLOAT, load(a, i)));
       return List.of(store(out, i, sum));
     });
+  }
+
+  /** Every kernel above, over every type and operator it takes (fast math excluded: it needs a fast-math target). */
+  static List<KernelIR> all() {
+    List<KernelIR> all = new ArrayList<>();
+    for (Prim t : List.of(Prim.INT, Prim.LONG, Prim.FLOAT, Prim.DOUBLE)) {
+      for (Binary op : Binary.values())
+        if (!t.isFloating() || List.of(Binary.ADD, Binary.SUB, Binary.MUL, Binary.DIV, Binary.REM).contains(op)) all.add(binary(t, op));
+      for (Compare op : Compare.values()) all.add(compare(t, op));
+      all.add(negate(t));
+      for (Prim to : List.of(Prim.INT, Prim.LONG, Prim.FLOAT, Prim.DOUBLE, Prim.BYTE, Prim.SHORT, Prim.CHAR, Prim.HALF, Prim.BOOLEAN))
+        all.add(convert(t, to));
+      all.add(math(Intrinsic.ABS, t, t, 1));
+      all.add(math(Intrinsic.MIN, t, t, 2));
+      all.add(math(Intrinsic.MAX, t, t, 2));
+      if (t.isFloating()) {
+        for (Intrinsic op : List.of(Intrinsic.SQRT, Intrinsic.FLOOR, Intrinsic.CEIL, Intrinsic.RINT)) all.add(math(op, t, t, 1));
+        all.add(math(Intrinsic.FMA, t, t, 3));
+      } else {
+        for (Intrinsic op : List.of(Intrinsic.POPCOUNT, Intrinsic.CLZ, Intrinsic.CTZ)) all.add(math(op, t, Prim.INT, 1));
+      }
+    }
+    for (Binary op : List.of(Binary.AND, Binary.OR, Binary.XOR)) all.add(booleanBinary(op));
+    for (Prim to : List.of(Prim.INT, Prim.LONG, Prim.FLOAT, Prim.DOUBLE, Prim.BYTE, Prim.SHORT, Prim.CHAR, Prim.HALF, Prim.BOOLEAN))
+      all.add(convertBoolean(to));
+    all.add(math(Intrinsic.FLOAT_BITS, Prim.FLOAT, Prim.INT, 1));
+    all.add(math(Intrinsic.BITS_FLOAT, Prim.INT, Prim.FLOAT, 1));
+    all.add(math(Intrinsic.DOUBLE_BITS, Prim.DOUBLE, Prim.LONG, 1));
+    all.add(math(Intrinsic.BITS_DOUBLE, Prim.LONG, Prim.DOUBLE, 1));
+    for (Prim p : Prim.values()) all.add(memory(p));
+    all.add(scalars());
+    all.add(geometry());
+    all.add(nestedLoops());
+    all.add(switches());
+    all.add(guarded());
+    all.add(privateArrays());
+    all.add(localArrays(64));
+    all.add(atomics());
+    return all;
   }
 }
