@@ -185,8 +185,11 @@ public final class PtxEmitter {
 
   private void assign(Var var, Expr value) {
     if (!(value instanceof Alloc a)) {
+      // An array variable holds an address in its own state space, so only an array of that space may be assigned.
+      boolean sameKind = var.type() instanceof ArrayType vt ? value.type() instanceof ArrayType at && at.space() == vt.space()
+          : Reg.of(value.type()) == Reg.of(var.type());
+      PtxExpressions.require(sameKind, "assignment of a " + value.type() + " to " + var + " of type " + var.type());
       String v = exprs.eval(value);
-      PtxExpressions.require(Reg.of(value.type()) == Reg.of(var.type()), "assignment of a " + value.type() + " to " + var + " of type " + var.type());
       exprs.move(Reg.of(var.type()), exprs.var(var), v);
       return;
     }

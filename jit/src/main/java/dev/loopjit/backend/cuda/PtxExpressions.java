@@ -152,21 +152,20 @@ final class PtxExpressions {
       return d;
     }
     require(r.isInteger(), op.symbol + " on " + r.type);
-    String d = code.reg(r);
-    switch (op) {
-      // PTX integer add/sub/mul.lo wrap modulo 2^n, as Java's do.
-      case ADD -> code.op("add." + r.type + " " + d + ", " + x + ", " + y);
-      case SUB -> code.op("sub." + r.type + " " + d + ", " + x + ", " + y);
-      case MUL -> code.op("mul.lo." + r.type + " " + d + ", " + x + ", " + y);
-      case AND, OR, XOR -> code.op(op.name().toLowerCase() + "." + r.bits + " " + d + ", " + x + ", " + y);
-      case DIV -> {
-        return divide(r, x, y, false);
-      }
-      case REM -> {
-        return divide(r, x, y, true);
-      }
-      case SHL, SHR, USHR -> throw new AssertionError("shifts are handled above");
+    if (op == Op.Binary.DIV || op == Op.Binary.REM) {
+      boolean ordinary = b.b() instanceof Const k && k.longValue() != 0 && k.longValue() != -1;
+      return divide(r, x, y, op == Op.Binary.REM, ordinary);
     }
+    String d = code.reg(r);
+    String name = switch (op) {
+      // PTX integer add/sub/mul.lo wrap modulo 2^n, as Java's do.
+      case ADD -> "add." + r.type;
+      case SUB -> "sub." + r.type;
+      case MUL -> "mul.lo." + r.type;
+      case AND, OR, XOR -> op.name().toLowerCase() + "." + r.bits;
+      case DIV, REM, SHL, SHR, USHR -> throw new AssertionError(op + " is handled above");
+    };
+    code.op(name + " " + d + ", " + x + ", " + y);
     return d;
   }
 
@@ -175,9 +174,19 @@ final class PtxExpressions {
    * defines, 0 for a zero divisor. PTX leaves division by zero "unspecified, machine-specific" and
    * says rem of negative numbers is "machine-dependent" (PTX ISA, div and rem), so the divisor is
    * replaced by 1 when it is 0 or -1, the remainder is {@code a - (a / d) * d}, and the two special
-   * quotients are chosen afterwards.
+   * quotients are chosen afterwards. A constant divisor other than 0 and -1 ({@code ordinary}) needs none of that.
    */
-  private String divide(Reg r, String a, String b, boolean remainder) {
+  private String divide(Reg r, String a, String b, boolean remainder, boolean ordinary) {
+    if (ordinary) {
+      // A constant divisor other than 0 and -1 needs no guard.
+      String q = code.reg(r);
+      code.op("div." + r.type + " " + q + ", " + a + ", " + b);
+      if (!remainder) return q;
+      String p = code.reg(r), m = code.reg(r);
+      code.op("mul.lo." + r.type + " " + p + ", " + q + ", " + b);
+      code.op("sub." + r.type + " " + m + ", " + a + ", " + p);
+      return m;
+    }
     String zero = code.reg(Reg.PRED), minusOne = code.reg(Reg.PRED), special = code.reg(Reg.PRED);
     code.op("setp.eq." + r.type + " " + zero + ", " + b + ", 0");
     code.op("setp.eq." + r.type + " " + minusOne + ", " + b + ", -1");
@@ -252,7 +261,6 @@ final class PtxExpressions {
       case GT -> "gt";
       case GE -> "ge";
     };
-    require(r != Reg.HALF, "comparison of halves");
     code.op("setp." + cmp + "." + r.type + " " + d + ", " + x + ", " + y);
     return d;
   }

@@ -110,10 +110,11 @@ final class PtxIntrinsics {
   }
 
   /**
-   * barrier.sync is the non-".aligned" form of bar.sync: it stays correct when the threads of a warp
-   * reach the barrier through divergent branches, which structured Java code can produce. It also
-   * orders shared and global memory among the CTA's threads; a global barrier adds membar.gl so
-   * that writes are visible device-wide first.
+   * barrier.sync is bar.sync without ".aligned" ("bar.sync is equivalent to barrier.sync.aligned",
+   * PTX ISA, barrier): on sm_70 and newer it stays correct when the threads of a warp reach it
+   * through divergent branches, which structured Java code can produce, and on sm_6x it is the
+   * aligned form. Work-items that returned early do not block it (PTX ISA, exit). It orders memory
+   * among the CTA's threads; a global barrier adds membar.gl so that writes are visible device-wide.
    */
   private String barrier(boolean global) {
     if (global) code.op("membar.gl");

@@ -65,6 +65,22 @@ class PtxArithmeticTest {
   }
 
   @ParameterizedTest
+  @EnumSource(value = Binary.class, names = {"DIV", "REM"})
+  void divisionByConstants(Binary op) {
+    int[] a = intPairs()[0], out = new int[a.length];
+    long[] la = longPairs()[0], lout = new long[la.length];
+    for (long d : new long[] {0, -1, 1, 3, -7, 64, Integer.MIN_VALUE, Integer.MAX_VALUE}) {
+      run(TestKernels.divideByConstant(Prim.INT, op, d), a.length, a, out);
+      for (int i = 0; i < a.length; i++) assertEquals(javaInt(op, a[i], (int) d), out[i], a[i] + " " + op.symbol + " " + d);
+      run(TestKernels.divideByConstant(Prim.LONG, op, d), la.length, la, lout);
+      for (int i = 0; i < la.length; i++) {
+        long expected = d == 0 ? 0 : op == Binary.DIV ? la[i] / d : la[i] % d;
+        assertEquals(expected, lout[i], la[i] + " " + op.symbol + " " + d);
+      }
+    }
+  }
+
+  @ParameterizedTest
   @EnumSource(value = Binary.class, names = {"ADD", "SUB", "MUL", "DIV", "REM"})
   void floatBinary(Binary op) {
     float[][] p = floatPairs();

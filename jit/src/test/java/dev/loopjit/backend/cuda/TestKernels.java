@@ -48,6 +48,14 @@ final class TestKernels {
     return elementwise("binary_" + t + "_" + op, List.of(a, b, out), i -> List.of(store(out, i, bin(op, load(a, i), load(b, i)))));
   }
 
+  /** out[i] = a[i] op divisor, with a constant divisor (DIV or REM, INT or LONG). */
+  static KernelIR divideByConstant(Prim t, Binary op, long divisor) {
+    Var a = global("a", t), out = global("out", t);
+    Expr d = t == Prim.INT ? c((int) divisor) : c(divisor);
+    return elementwise("divide_" + t + "_" + op + "_" + (divisor < 0 ? "m" + -divisor : divisor), List.of(a, out),
+        i -> List.of(store(out, i, bin(op, load(a, i), d))));
+  }
+
   /** out[i] = a[i] op b[i] on booleans held in boolean arrays (the non-short-circuit &, |, ^). */
   static KernelIR booleanBinary(Binary op) {
     Var a = global("a", Prim.BOOLEAN), b = global("b", Prim.BOOLEAN), out = global("out", Prim.BOOLEAN);
@@ -315,6 +323,11 @@ final class TestKernels {
       }
     }
     for (Binary op : List.of(Binary.AND, Binary.OR, Binary.XOR)) all.add(booleanBinary(op));
+    for (Binary op : List.of(Binary.DIV, Binary.REM))
+      for (long d : new long[] {0, -1, 3, -7}) {
+        all.add(divideByConstant(Prim.INT, op, d));
+        all.add(divideByConstant(Prim.LONG, op, d));
+      }
     for (Prim to : List.of(Prim.INT, Prim.LONG, Prim.FLOAT, Prim.DOUBLE, Prim.BYTE, Prim.SHORT, Prim.CHAR, Prim.HALF, Prim.BOOLEAN))
       all.add(convertBoolean(to));
     all.add(math(Intrinsic.FLOAT_BITS, Prim.FLOAT, Prim.INT, 1));
