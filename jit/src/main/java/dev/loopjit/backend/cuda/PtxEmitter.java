@@ -22,9 +22,11 @@ import java.util.Set;
 /**
  * Lowered IR to PTX. The output assembles with ptxas for the target's {@code sm_XX} and computes
  * what the Java method computes: integer arithmetic wraps, shifts mask their distance, integer
- * division by 0 gives 0, float operations are IEEE round-to-nearest without contraction, float to
- * integer conversions saturate with NaN to 0, Math.min/max keep Java's NaN and signed-zero rules,
- * and {@code &&}, {@code ||} and {@code ?:} evaluate only what Java evaluates.
+ * division by 0 gives 0, float operations are IEEE round-to-nearest without contraction into FMA
+ * (fast math allows it), float {@code %} is exact, float to integer conversions saturate with NaN
+ * to 0, Math.min/max keep Java's NaN and signed-zero rules, and {@code &&}, {@code ||} and
+ * {@code ?:} evaluate only what Java evaluates. Known hardware deviations: NaN payloads are not
+ * Java's, and float atomic adds on global memory flush subnormals to zero.
  *
  * <p>Parameter ABI (what a runtime passes to cuLaunchKernel, one pointer per argument, in
  * {@code k.args()} order): {@link KernelArg.Array} is {@code .param .u64}, a device pointer

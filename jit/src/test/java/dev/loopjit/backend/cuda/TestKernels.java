@@ -191,6 +191,7 @@ final class TestKernels {
         store(out, i, read(r))));
   }
 
+  @SuppressWarnings("fallthrough") // the fall-through is what the kernel must reproduce
   static int switchesJava(int a) {
     int r = 1;
     switch (a) {
