@@ -1,0 +1,104 @@
+// Runs ptxas, CUDA's PTX assembler, on generated PTX: the check every kernel gets on machines with no GPU.
+package dev.loopjit.backend.cuda;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Finds {@code ptxas} ({@code /usr/local/cuda/bin/ptxas}, then the PATH) and assembles PTX text
+ * for one {@code sm_XX}, discarding the binary.
+ *
+ * <pre>{@code
+ * Assumptions.assumeTrue(Ptxas.present(), "ptxas is not installed");
+ * Ptxas.Result r = Ptxas.assemble(ptx, "sm_90");
+ * assertTrue(r.ok(), r.output());
+ * }</pre>
+ */
+public final class Ptxas {
+  private static final Path FOUND = locate();
+
+  private Ptxas() {}
+
+  /** What ptxas said: {@code ok} when it exited with 0; {@code output} is its messages (warnings or errors). */
+  public record Result(boolean ok, String output) {}
+
+  /** Whether ptxas is installed here. */
+  public static boolean present() {
+    return FOUND != null;
+  }
+
+  /** The ptxas executable, or null. */
+  public static Path path() {
+    return FOUND;
+  }
+
+  /** Assembles {@code ptx} for {@code sm} (e.g. "sm_90"). */
+  public static Result assemble(String ptx, String sm) {
+    return run(ptx, sm, null);
+  }
+
+  /** Assembles {@code ptx} for {@code sm} and returns the cubin (an ELF file); fails with ptxas's message. */
+  public static byte[] cubin(String ptx, String sm) {
+    Path out = null;
+    try {
+      out = Files.createTempFile("loopjit-", ".cubin");
+      Result r = run(ptx, sm, out);
+      if (!r.ok()) throw new IllegalStateException("ptxas failed: " + r.output());
+      return Files.readAllBytes(out);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot read the cubin: " + e.getMessage(), e);
+    } finally {
+      delete(out);
+    }
+  }
+
+  private static Result run(String ptx, String sm, Path output) {
+    if (FOUND == null) throw new IllegalStateException("ptxas is not installed");
+    Path file = null;
+    try {
+      file = Files.createTempFile("loopjit-", ".ptx");
+      Files.writeString(file, ptx, StandardCharsets.UTF_8);
+      Process p = new ProcessBuilder(FOUND.toString(), "--gpu-name", sm, file.toString(), "-o", output == null ? "/dev/null" : output.toString())
+          .redirectErrorStream(true).start();
+      byte[] out = p.getInputStream().readAllBytes();
+      if (!p.waitFor(120, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return new Result(false, "ptxas did not finish in 120 s");
+      }
+      String text = new String(out, StandardCharsets.UTF_8);
+      return new Result(p.exitValue() == 0, text);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot run " + FOUND + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while running ptxas", e);
+    } finally {
+      delete(file);
+    }
+  }
+
+  private static void delete(Path file) {
+    if (file == null) return;
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      System.err.println("Ptxas: could not delete " + file + ": " + e.getMessage());
+    }
+  }
+
+  private static Path locate() {
+    Path cuda = Path.of("/usr/local/cuda/bin/ptxas");
+    if (Files.isExecutable(cuda)) return cuda;
+    String path = System.getenv("PATH");
+    if (path == null) return null;
+    for (String dir : path.split(java.io.File.pathSeparator)) {
+      if (dir.isEmpty()) continue;
+      Path p = Path.of(dir, "ptxas");
+      if (Files.isExecutable(p)) return p;
+    }
+    return null;
+  }
+}
