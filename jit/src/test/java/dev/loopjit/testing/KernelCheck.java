@@ -223,9 +223,9 @@ public final class KernelCheck {
     return "parameter " + i + " (" + m.getParameters()[i].getName() + ": " + HostArray.of(array).describe() + ")";
   }
 
-  /** {@code TaskGraph.task} for a kernel of any arity. */
+  /** Adds {@code k} (a {@code Task0}…{@code Task15}) to {@code g} as task {@code id} with arguments {@code a}: {@code TaskGraph.task} for any arity. */
   @SuppressWarnings({"unchecked", "rawtypes"})
-  static TaskGraph addTask(TaskGraph g, String id, Serializable k, Object[] a) {
+  public static TaskGraph addTask(TaskGraph g, String id, Serializable k, Object[] a) {
     int arity = MethodRef.ofLambda(k, id).method().getParameterCount();
     if (arity != a.length)
       throw new IllegalArgumentException("kernel " + id + " takes " + arity + " argument(s); the supplier gave " + a.length);
