@@ -1,0 +1,105 @@
+// Conformance kernels for arrays: heap vs off-heap of every type, half floats, lengths, private arrays, aliasing, @Reduce.
+package dev.loopjit.conformance;
+
+import dev.loopjit.api.Parallel;
+import dev.loopjit.api.Reduce;
+import dev.loopjit.types.ByteArray;
+import dev.loopjit.types.DoubleArray;
+import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.HalfFloatArray;
+import dev.loopjit.types.IntArray;
+import dev.loopjit.types.LongArray;
+import dev.loopjit.types.ShortArray;
+
+/** Array kernels, checked against the jvm by {@link ArrayKernelsTest}. */
+public final class ArrayKernels {
+  private ArrayKernels() {}
+
+  public static void heapAndOffHeap(float[] a, FloatArray b, float[] sum, FloatArray product) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      sum[i] = a[i] + b.get(i);
+      product.set(i, a[i] * b.get(i));
+    }
+  }
+
+  /** Reads and writes every off-heap type. */
+  public static void everyOffHeapType(DoubleArray d, IntArray n, LongArray l, ShortArray s, ByteArray b, HalfFloatArray h, FloatArray out) {
+    for (@Parallel int i = 0; i < out.getSize(); i++) {
+      out.set(i, (float) d.get(i) + n.get(i) + l.get(i) + s.get(i) + b.get(i) + h.get(i));
+      d.set(i, d.get(i) * 2.0);
+      n.set(i, n.get(i) + 1);
+      l.set(i, ~l.get(i));
+      s.set(i, (short) (s.get(i) + 1));
+      b.set(i, (byte) (b.get(i) ^ 0x5A));
+      h.set(i, h.get(i) * 0.5f);
+    }
+  }
+
+  /** Halves load as float, compute in float, and store rounded to nearest even (overflowing to infinity). */
+  public static void halfFloat(HalfFloatArray h, FloatArray f, HalfFloatArray out) {
+    for (@Parallel int i = 0; i < h.getSize(); i++) out.set(i, h.get(i) * 2.5f + f.get(i));
+  }
+
+  public static void lengthAndGetSize(int[] a, IntArray b, int[] out) {
+    for (@Parallel int i = 0; i < a.length; i++) out[i] = a.length * 1000 + b.getSize() + a[i] * b.get(i % b.getSize());
+  }
+
+  /** A private float[8] per work-item: a window sorted by insertion, its median taken. */
+  public static void privateWindowMedian(float[] a, float[] out) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      float[] w = new float[8];
+      for (int k = 0; k < 8; k++) w[k] = a[(i + k) % a.length];
+      for (int k = 1; k < 8; k++) {
+        float v = w[k];
+        int j = k - 1;
+        while (j >= 0 && w[j] > v) {
+          w[j + 1] = w[j];
+          j--;
+        }
+        w[j + 1] = v;
+      }
+      out[i] = (w[3] + w[4]) * 0.5f;
+    }
+  }
+
+  /** A private int[16] histogram per row. */
+  public static void privateHistogram(int[] a, int[] out, int cols) {
+    for (@Parallel int r = 0; r < a.length / cols; r++) {
+      int[] h = new int[16];
+      for (int c = 0; c < cols; c++) h[a[r * cols + c] & 15]++;
+      for (int k = 0; k < 16; k++) out[r * 16 + k] = h[k];
+    }
+  }
+
+  /** Reads a private array before writing all of it: every work-item's must start zeroed. */
+  public static void privateArrayStartsZeroed(int[] a, int[] out) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      int[] t = new int[5];
+      t[a[i] & 3] += a[i];
+      t[4] += t[(a[i] >> 2) & 3];
+      out[i] = t[0] + 2 * t[1] + 3 * t[2] + 4 * t[3] + 5 * t[4];
+    }
+  }
+
+  public static void inPlace(float[] a) {
+    for (@Parallel int i = 0; i < a.length; i++) a[i] = a[i] * 2f + 1f;
+  }
+
+  /** Called with the same array for both parameters. */
+  public static void sameArrayTwice(int[] src, int[] dst) {
+    for (@Parallel int i = 0; i < src.length; i++) dst[i] = src[i] + 1;
+  }
+
+  /** int addition wraps, so any order of summation gives the same total. */
+  public static void reduceSumInt(int[] in, @Reduce int[] out) {
+    for (@Parallel int i = 0; i < in.length; i++) out[0] += in[i];
+  }
+
+  public static void reduceSumFloat(FloatArray in, @Reduce FloatArray out) {
+    for (@Parallel int i = 0; i < in.getSize(); i++) out.set(0, out.get(0) + in.get(i));
+  }
+
+  public static void reduceMax(float[] in, @Reduce float[] out) {
+    for (@Parallel int i = 0; i < in.length; i++) out[0] = Math.max(out[0], in[i]);
+  }
+}

@@ -1,0 +1,289 @@
+// Runs one kernel on the jvm (the reference) and on every other device, and compares every array argument.
+// Shipped in the test-jar so that other modules' tests check their kernels the same way.
+package dev.loopjit.testing;
+
+import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.GridScheduler;
+import dev.loopjit.api.KernelContext;
+import dev.loopjit.api.Task0;
+import dev.loopjit.api.Task1;
+import dev.loopjit.api.Task10;
+import dev.loopjit.api.Task11;
+import dev.loopjit.api.Task12;
+import dev.loopjit.api.Task13;
+import dev.loopjit.api.Task14;
+import dev.loopjit.api.Task15;
+import dev.loopjit.api.Task2;
+import dev.loopjit.api.Task3;
+import dev.loopjit.api.Task4;
+import dev.loopjit.api.Task5;
+import dev.loopjit.api.Task6;
+import dev.loopjit.api.Task7;
+import dev.loopjit.api.Task8;
+import dev.loopjit.api.Task9;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.api.WorkerGrid;
+import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.runtime.Backends;
+import dev.loopjit.runtime.HostArray;
+import dev.loopjit.runtime.Settings;
+import dev.loopjit.runtime.TaskSpec;
+import java.io.Serializable;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Assertions;
+
+/**
+ * Checks a kernel against the jvm. {@link #run()} builds a task graph that copies every array
+ * argument in and back on every execution, runs it on the {@code jvm} device, then on every other
+ * device of {@link Devices#all()}, and compares each array argument element by element with the
+ * jvm's result ({@link ArrayDiff}, {@link Tolerance}). Each device gets fresh arguments from the
+ * supplier, which must give the same values every time (seeded {@link Inputs}); the check verifies
+ * that it does.
+ *
+ * <pre>{@code
+ * KernelCheck.of("saxpy", FloatKernels::saxpy)
+ *     .args(() -> { Inputs in = new Inputs(7); return new Object[] {2f, in.floatArray(997), in.floatArray(997)}; })
+ *     .run();                                               // exact by default
+ * KernelCheck.of("reduce", Explicit::reduce).args(...).grid(new WorkerGrid1D(1024).setLocalWork(64, 1, 1)).run();
+ * }</pre>
+ *
+ * With {@code -Dloopjit.requireDevices=opencl} (or {@code LOOPJIT_REQUIRE_DEVICES=opencl}; a comma
+ * list of backends) a check fails when no device of a listed backend exists, so that a suite
+ * cannot pass on the jvm alone where devices are expected. Every kernel is also given to each
+ * {@link OfflineEmitter} (code generation checked with no device, such as {@code ptxas}).
+ */
+public final class KernelCheck {
+  /**
+   * A check of the code generated for a task with no device: returns null when it passes, else why.
+   *
+   * @param name  for messages, e.g. {@code "ptxas sm_90"}
+   * @param check the check
+   */
+  public record OfflineEmitter(String name, Function<TaskSpec, String> check) {}
+
+  /** The offline emitters every check runs by default. */
+  public static final List<OfflineEmitter> OFFLINE_EMITTERS = List.of();
+
+  /** What a check ran: the kernel's name and the ids of the devices it ran on and matched, jvm first. */
+  public record Result(String kernel, List<String> devices) {
+    /** Whether some device of {@code backend} ({@code "opencl"}, {@code "cuda"}) ran it. */
+    public boolean ranOn(String backend) {
+      return devices.stream().anyMatch(id -> id.equals(backend) || id.startsWith(backend + ":"));
+    }
+  }
+
+  private static final String GRAPH = "check";
+  private static final Map<String, AtomicInteger> RUNS = new ConcurrentHashMap<>();
+
+  private final String name;
+  private final Serializable kernel;
+  private Supplier<Object[]> args = () -> new Object[0];
+  private Tolerance tolerance = Tolerance.EXACT;
+  private WorkerGrid grid;
+  private List<OfflineEmitter> emitters = OFFLINE_EMITTERS;
+
+  private KernelCheck(String name, Serializable kernel) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.kernel = Objects.requireNonNull(kernel, "kernel");
+  }
+
+  /** A check of {@code kernel}, a {@code Task0}…{@code Task15} method reference to a static method. */
+  public static KernelCheck of(String name, Serializable kernel) {
+    return new KernelCheck(name, kernel);
+  }
+
+  // One overload per arity, so that a plain method reference needs no cast.
+  public static KernelCheck of(String name, Task0 k) { return of(name, (Serializable) k); }
+  public static <A> KernelCheck of(String name, Task1<A> k) { return of(name, (Serializable) k); }
+  public static <A, B> KernelCheck of(String name, Task2<A, B> k) { return of(name, (Serializable) k); }
+  public static <A, B, C> KernelCheck of(String name, Task3<A, B, C> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D> KernelCheck of(String name, Task4<A, B, C, D> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E> KernelCheck of(String name, Task5<A, B, C, D, E> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F> KernelCheck of(String name, Task6<A, B, C, D, E, F> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G> KernelCheck of(String name, Task7<A, B, C, D, E, F, G> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H> KernelCheck of(String name, Task8<A, B, C, D, E, F, G, H> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H, I> KernelCheck of(String name, Task9<A, B, C, D, E, F, G, H, I> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H, I, J> KernelCheck of(String name, Task10<A, B, C, D, E, F, G, H, I, J> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H, I, J, K> KernelCheck of(String name, Task11<A, B, C, D, E, F, G, H, I, J, K> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H, I, J, K, L> KernelCheck of(String name, Task12<A, B, C, D, E, F, G, H, I, J, K, L> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H, I, J, K, L, M> KernelCheck of(String name, Task13<A, B, C, D, E, F, G, H, I, J, K, L, M> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H, I, J, K, L, M, N> KernelCheck of(String name, Task14<A, B, C, D, E, F, G, H, I, J, K, L, M, N> k) { return of(name, (Serializable) k); }
+  public static <A, B, C, D, E, F, G, H, I, J, K, L, M, N, O> KernelCheck of(String name, Task15<A, B, C, D, E, F, G, H, I, J, K, L, M, N, O> k) { return of(name, (Serializable) k); }
+
+  /** Fresh arguments for one run; called once per device and must give the same values each time. */
+  public KernelCheck args(Supplier<Object[]> args) {
+    this.args = Objects.requireNonNull(args, "args");
+    return this;
+  }
+
+  /** How close floating-point results must be (default {@link Tolerance#EXACT}). */
+  public KernelCheck tolerance(Tolerance tolerance) {
+    this.tolerance = Objects.requireNonNull(tolerance, "tolerance");
+    return this;
+  }
+
+  /** The launch grid: required for {@code KernelContext} kernels; for {@code @Parallel} ones it sets the local size. */
+  public KernelCheck grid(WorkerGrid grid) {
+    this.grid = Objects.requireNonNull(grid, "grid");
+    return this;
+  }
+
+  /** Replaces the default {@link #OFFLINE_EMITTERS} for this check. */
+  public KernelCheck offlineEmitters(List<OfflineEmitter> emitters) {
+    this.emitters = List.copyOf(emitters);
+    return this;
+  }
+
+  /** Runs on the jvm and on every other device and compares; fails (AssertionError) on any difference. */
+  public Result run() {
+    checkRequiredDevices();
+    Object[] reference = args.get();
+    List<Object> inputs = snapshot(reference);
+    runOn(Devices.jvm(), reference);
+    List<String> ran = new ArrayList<>(List.of("jvm"));
+    for (Device d : Devices.all()) {
+      if (d.backend().equals("jvm")) continue;
+      Object[] a = fresh(inputs);
+      runOn(d, a);
+      for (int i = 0; i < a.length; i++) {
+        if (HostArray.of(a[i]) == null) continue;
+        String why = ArrayDiff.compare(d.id() + " (" + d.name() + ")", name + " " + parameter(i, a[i]), reference[i], a[i], tolerance);
+        if (why != null) Assertions.fail(why);
+      }
+      ran.add(d.id());
+    }
+    if (Devices.all().size() == 1) fresh(inputs); // check the supplier even when only the jvm runs
+    for (OfflineEmitter e : emitters) {
+      String why = e.check().apply(taskSpec(args.get()));
+      if (why != null) Assertions.fail(name + ": offline emitter " + e.name() + " failed: " + why);
+    }
+    return new Result(name, List.copyOf(ran));
+  }
+
+  private Object[] fresh(List<Object> inputs) {
+    Object[] a = args.get();
+    if (!snapshot(a).equals(inputs))
+      Assertions.fail(name + ": the argument supplier gave different values on a second call; seed its random inputs");
+    return a;
+  }
+
+  /** Runs once on {@code device} with fresh arguments and returns them, arrays as the device left them. */
+  public Object[] runOn(Device device) {
+    Object[] a = args.get();
+    runOn(device, a);
+    return a;
+  }
+
+  private void runOn(Device device, Object[] a) {
+    try (ExecutionPlan plan = new ExecutionPlan(graph(a).snapshot())) {
+      plan.withDevice(device);
+      if (grid != null) plan.withGridScheduler(new GridScheduler(GRAPH + "." + taskId(), grid));
+      plan.execute();
+    } catch (RuntimeException e) {
+      throw new AssertionError(name + " failed on " + device.id() + " (" + device.name() + "): " + e, e);
+    }
+    RUNS.computeIfAbsent(device.id(), k -> new AtomicInteger()).incrementAndGet();
+  }
+
+  private TaskGraph graph(Object[] a) {
+    Map<Object, Boolean> arrays = new IdentityHashMap<>();
+    for (Object o : a) if (HostArray.of(o) != null) arrays.put(o, true);
+    Object[] moved = arrays.keySet().toArray();
+    TaskGraph g = new TaskGraph(GRAPH);
+    if (moved.length > 0) g.transferToDevice(DataTransferMode.EVERY_EXECUTION, moved);
+    addTask(g, taskId(), kernel, a);
+    if (moved.length > 0) g.transferToHost(DataTransferMode.EVERY_EXECUTION, moved);
+    return g;
+  }
+
+  private TaskSpec taskSpec(Object[] a) {
+    return graph(a).snapshot().spec().tasks().getFirst();
+  }
+
+  private String taskId() {
+    return name.replaceAll("[^A-Za-z0-9_]", "_");
+  }
+
+  private String parameter(int i, Object array) {
+    Method m = MethodRef.ofLambda(kernel, name).method();
+    return "parameter " + i + " (" + m.getParameters()[i].getName() + ": " + HostArray.of(array).describe() + ")";
+  }
+
+  /** Adds {@code k} (a {@code Task0}…{@code Task15}) to {@code g} as task {@code id} with arguments {@code a}: {@code TaskGraph.task} for any arity. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  public static TaskGraph addTask(TaskGraph g, String id, Serializable k, Object[] a) {
+    int arity = MethodRef.ofLambda(k, id).method().getParameterCount();
+    if (arity != a.length)
+      throw new IllegalArgumentException("kernel " + id + " takes " + arity + " argument(s); the supplier gave " + a.length);
+    return switch (k) {
+      case Task0 t -> g.task(id, t);
+      case Task1 t -> g.task(id, t, a[0]);
+      case Task2 t -> g.task(id, t, a[0], a[1]);
+      case Task3 t -> g.task(id, t, a[0], a[1], a[2]);
+      case Task4 t -> g.task(id, t, a[0], a[1], a[2], a[3]);
+      case Task5 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4]);
+      case Task6 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5]);
+      case Task7 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
+      case Task8 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7]);
+      case Task9 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8]);
+      case Task10 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9]);
+      case Task11 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10]);
+      case Task12 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11]);
+      case Task13 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12]);
+      case Task14 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13]);
+      case Task15 t -> g.task(id, t, a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14]);
+      default -> throw new IllegalArgumentException("kernel " + id + " is a " + k.getClass().getName() + ", not a Task0..Task15");
+    };
+  }
+
+  /** Arguments as comparable values: arrays by type, length and a hash of their bits, scalars as themselves. */
+  private static List<Object> snapshot(Object[] a) {
+    List<Object> s = new ArrayList<>(a.length);
+    for (Object o : a) {
+      if (HostArray.of(o) != null) s.add(HostArray.of(o).describe() + "#" + Arrays.hashCode(ArrayDiff.bits(o)));
+      else if (o instanceof KernelContext) s.add("KernelContext");
+      else s.add(o);
+    }
+    return s;
+  }
+
+  /** How many checks ran on each device id in this JVM so far. */
+  public static Map<String, Integer> runsByDevice() {
+    Map<String, Integer> m = new TreeMap<>();
+    RUNS.forEach((k, v) -> m.put(k, v.get()));
+    return m;
+  }
+
+  /** Fails when a backend listed in {@code loopjit.requireDevices} / {@code LOOPJIT_REQUIRE_DEVICES} has no device. */
+  public static void checkRequiredDevices() {
+    List<String> missing = missingBackends(Settings.get("requireDevices"), Devices.all());
+    if (!missing.isEmpty())
+      Assertions.fail("loopjit.requireDevices asks for " + missing + " but there is no such device; devices: "
+          + Devices.all().stream().map(Device::id).toList() + "; problems: " + Backends.problems());
+  }
+
+  /** The backends named in {@code required} (a comma list, or null) that none of {@code devices} belongs to. */
+  public static List<String> missingBackends(String required, List<Device> devices) {
+    if (required == null || required.isBlank()) return List.of();
+    List<String> missing = new ArrayList<>();
+    for (String b : required.split(",")) {
+      String backend = b.trim();
+      if (!backend.isEmpty() && devices.stream().noneMatch(d -> d.backend().equals(backend))) missing.add(backend);
+    }
+    return missing;
+  }
+}
