@@ -106,7 +106,7 @@ final class Translator {
         v = null;
         refs0.put(slot, ContextRef.INSTANCE);
       } else {
-        throw Refusal.unsupported(where, "parameter of type " + c.getName());
+        throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }
       params.add(v);
       slot += p != null && p.isWide() ? 2 : 1;
@@ -379,7 +379,7 @@ final class Translator {
       case NopInstruction n -> {}
       case NewObjectInstruction n -> throw Refusal.unsupported(src, "new " + javaName(n.className().asSymbol()));
       case NewReferenceArrayInstruction n -> throw Refusal.unsupported(src, "new " + javaName(n.componentType().asSymbol()) + "[]");
-      case NewMultiArrayInstruction n -> throw Refusal.unsupported(src, "a multi-dimensional array");
+      case NewMultiArrayInstruction n -> throw Refusal.unsupported(src, "a multi-dimensional array (new " + javaName(n.arrayType().asSymbol()) + ")");
       case TypeCheckInstruction t -> throw Refusal.unsupported(src, t.opcode() == Opcode.INSTANCEOF ? "instanceof" : "a cast to " + javaName(t.type().asSymbol()));
       case MonitorInstruction m -> throw Refusal.unsupported(src, "synchronized");
       case InvokeDynamicInstruction i -> throw Refusal.unsupported(src, "a lambda, method reference or string concatenation (invokedynamic " + i.name() + ")");
@@ -543,6 +543,10 @@ final class Translator {
     switch (inv.opcode()) {
       case INVOKESTATIC -> {
         for (Object a : raw) if (!(a instanceof Expr)) throw Refusal.unsupported(src, "passing a KernelContext to " + display);
+        if (owner.equals("java/lang/Math") && name.equals("clamp")) {
+          push(clamp(desc, args));
+          return;
+        }
         Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
         if (m != null) {
           push(new Call(m.op(), m.result(), List.of(args)));
@@ -561,6 +565,19 @@ final class Translator {
       }
       default -> throw Refusal.unsupported(src, "calling " + (name.equals("<init>") ? "a constructor of " + display.replace(".<init>", "") : display));
     }
+  }
+
+  /**
+   * {@code Math.clamp(value, min, max)} as {@code min(max, max(value, min))}, which is its result
+   * whenever Java returns one; where Java would throw (min > max, a NaN bound) a device gives that
+   * expression's value instead.
+   */
+  private Expr clamp(String desc, Expr[] a) {
+    Prim result = Prim.ofDescriptor(desc.charAt(desc.length() - 1));
+    Prim work = desc.startsWith("(JII") ? Prim.LONG : result;
+    Expr lo = a[1].prim() == work ? a[1] : new Convert(work, a[1]), hi = a[2].prim() == work ? a[2] : new Convert(work, a[2]);
+    Expr v = new Call(Intrinsic.MIN, work, List.of(hi, new Call(Intrinsic.MAX, work, List.of(a[0], lo))));
+    return work == result ? v : new Convert(result, v);
   }
 
   private void offHeap(Expr array, String name, Expr[] args) {
