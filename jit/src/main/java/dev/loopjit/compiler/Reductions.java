@@ -36,7 +36,7 @@ final class Reductions implements Pass {
   /** Work-items per group at most: the local arrays hold one value each. A power of two. */
   static final int GROUP = 256;
 
-  private record Target(Var array, int index, Op.Binary op, Intrinsic minMax, Prim type) {
+  private record Update(Var array, int index, Op.Binary op, Intrinsic minMax, Prim type) {
     Expr combine(Expr a, Expr b) {
       return minMax != null ? new Call(minMax, type, List.of(a, b)) : new Binary(op, a, b);
     }
@@ -60,7 +60,7 @@ final class Reductions implements Pass {
     if (arrays.isEmpty() || !(ir.launch() instanceof Launch.Loops loops) || cx.parallelFrame == null) return ir;
     Src kernel = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
 
-    Map<String, Target> targets = new LinkedHashMap<>();
+    Map<String, Update> targets = new LinkedHashMap<>();
     Map<String, Var> accumulators = new LinkedHashMap<>();
     List<Stmt> body = new ArrayList<>();
     Labeled frame = null;
@@ -77,9 +77,9 @@ final class Reductions implements Pass {
       @Override
       protected List<Stmt> stmts(Stmt s) {
         if (s instanceof Store st && st.array() instanceof Read r && arrays.contains(r.var())) {
-          Target t = target(st, r.var());
+          Update t = target(st, r.var());
           String key = t.array().name() + "[" + t.index() + "]";
-          Target seen = targets.putIfAbsent(key, t);
+          Update seen = targets.putIfAbsent(key, t);
           if (seen != null && (seen.op() != t.op() || seen.minMax() != t.minMax()))
             throw Refusal.error(st.src(), "@Reduce", "@Reduce element " + key + " is combined with both " + seen.opName() + " and " + t.opName());
           Var acc = accumulators.computeIfAbsent(key, k -> cx.names.fresh(t.array().name() + "_partial", t.type()));
@@ -93,7 +93,7 @@ final class Reductions implements Pass {
       }
     }.rewrite(frame.body());
     if (targets.isEmpty()) return ir;
-    for (Target t : targets.values()) check(t, cx, kernel);
+    for (Update t : targets.values()) check(t, cx, kernel);
 
     List<Stmt> out = new ArrayList<>();
     for (Stmt s : body) {
@@ -109,16 +109,16 @@ final class Reductions implements Pass {
   }
 
   /** The reduction an update performs; refuses any other shape. */
-  private static Target target(Store st, Var array) {
+  private static Update target(Store st, Var array) {
     Prim type = ((ArrayType) array.type()).element();
     if (!(st.index() instanceof Const k))
       throw Refusal.error(st.src(), "@Reduce", "a @Reduce array is updated at a constant index only (out[0] = out[0] OP x)");
     int index = (int) k.longValue();
     Expr v = st.value();
     if (v instanceof Binary b && (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL) && (isElement(b.a(), array, index) || isElement(b.b(), array, index)))
-      return new Target(array, index, b.op(), null, checkType(type, st));
+      return new Update(array, index, b.op(), null, checkType(type, st));
     if (v instanceof Call c && (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && (isElement(c.args().get(0), array, index) || isElement(c.args().get(1), array, index)))
-      return new Target(array, index, null, c.op(), checkType(type, st));
+      return new Update(array, index, null, c.op(), checkType(type, st));
     throw Refusal.error(st.src(), "@Reduce", "a @Reduce array is updated only as out[" + index + "] = out[" + index
         + "] OP x with OP one of + * Math.min Math.max");
   }
@@ -133,7 +133,7 @@ final class Reductions implements Pass {
     return e instanceof Load l && l.array() instanceof Read r && r.var().equals(array) && l.index() instanceof Const c && c.longValue() == index;
   }
 
-  private static Expr operand(Store st, Target t) {
+  private static Expr operand(Store st, Update t) {
     List<Expr> two = st.value() instanceof Binary b ? List.of(b.a(), b.b()) : ((Call) st.value()).args();
     return isElement(two.get(0), t.array(), t.index()) ? two.get(1) : two.get(0);
   }
@@ -151,13 +151,13 @@ final class Reductions implements Pass {
     }.rewrite(s);
   }
 
-  private static void check(Target t, Context cx, Src at) {
+  private static void check(Update t, Context cx, Src at) {
     boolean wide = t.type() == Prim.LONG || t.type() == Prim.DOUBLE;
     if (wide && !cx.target.int64Atomics())
       throw Refusal.error(at, "@Reduce", "a " + t.type() + " reduction needs 64-bit atomics, which this device does not have");
   }
 
-  private static Expr identity(Target t) {
+  private static Expr identity(Update t) {
     boolean add = t.op() == Op.Binary.ADD, mul = t.op() == Op.Binary.MUL, min = t.minMax() == Intrinsic.MIN;
     return switch (t.type()) {
       case INT -> Const.of(add ? 0 : mul ? 1 : min ? Integer.MAX_VALUE : Integer.MIN_VALUE);
@@ -168,7 +168,7 @@ final class Reductions implements Pass {
   }
 
   /** After the frame, run by every work-item: the tree in local memory, then one atomic combine per group. */
-  private static List<Stmt> tree(Map<String, Target> targets, Map<String, Var> accs, int dims, Context cx, Src at) {
+  private static List<Stmt> tree(Map<String, Update> targets, Map<String, Var> accs, int dims, Context cx, Src at) {
     List<Stmt> out = new ArrayList<>();
     Var lid = cx.names.fresh("local_index", Prim.INT), size = cx.names.fresh("local_items", Prim.INT);
     Var stride = cx.names.fresh("stride", Prim.INT);
@@ -215,7 +215,7 @@ final class Reductions implements Pass {
   }
 
   /** {@code out[k] = out[k] OP value}, atomically: atomic add for integer sums, a compare-and-set loop otherwise. */
-  private static List<Stmt> combine(Target t, Expr value, Context cx, Src at) {
+  private static List<Stmt> combine(Update t, Expr value, Context cx, Src at) {
     Expr array = new Read(t.array()), index = Const.of(t.index());
     if (t.op() == Op.Binary.ADD && (t.type() == Prim.INT || t.type() == Prim.LONG))
       return List.of(new Eval(new Call(Intrinsic.ATOMIC_ADD, t.type(), List.of(array, index, value)), at));
