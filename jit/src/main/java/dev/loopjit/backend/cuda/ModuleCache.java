@@ -106,9 +106,12 @@ final class ModuleCache {
     }
   }
 
+  /** A cubin, with a NUL after it: the driver reads an image without a cubin's magic as PTX text, up to a NUL. */
   private MemorySegment loadCubin(byte[] cubin) {
     try (Arena a = Arena.ofConfined()) {
-      return load(a.allocateFrom(JAVA_BYTE, cubin), a);
+      MemorySegment image = a.allocate(cubin.length + 1L);
+      MemorySegment.copy(cubin, 0, image, JAVA_BYTE, 0, cubin.length);
+      return load(image, a);
     }
   }
 
