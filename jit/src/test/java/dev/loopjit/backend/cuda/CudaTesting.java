@@ -19,6 +19,13 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 
+/**
+ * The CUDA tests run wherever {@code libcuda.so.1} (the NVIDIA driver) sees a GPU and skip, saying
+ * why, elsewhere. On a GPU host with no JDK: {@code scripts/bundle} here, copy
+ * {@code dist/loopjit-linux-x64.tar.xz} there, unpack, then
+ * {@code loopjit/bin/loopjit test --include-package dev.loopjit.backend.cuda}. A driver in another
+ * place: {@code LOOPJIT_CUDA_LIBRARY=/path/to/libcuda.so.1}.
+ */
 final class CudaTesting {
   private CudaTesting() {}
 
