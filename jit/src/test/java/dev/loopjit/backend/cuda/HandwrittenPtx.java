@@ -17,13 +17,18 @@ import dev.loopjit.runtime.TaskSpec;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Kernels for the CUDA runtime tests, until the JIT writes PTX. The PTX follows the parameter ABI
+ * Kernels for the CUDA runtime tests, until the JIT writes PTX. The PTX ({@code ptx/NAME.ptx} in the
+ * test resources, one module per kernel) follows the parameter ABI
  * of {@link KernelParams} (arrays {@code .u64}, lengths and counts {@code .u32}, scalars by type,
  * narrow ones as {@code .u32}) and Java's float rules (explicit {@code .rn}, no contraction, no
  * flush to zero). It targets {@code sm_80} with PTX ISA 7.8, which the driver JITs for any newer
@@ -35,13 +40,6 @@ final class HandwrittenPtx implements PtxSource {
   private HandwrittenPtx() {}
 
   static final HandwrittenPtx SOURCE = new HandwrittenPtx();
-
-  private static final String HEADER = """
-      .version 7.8
-      .target sm_80
-      .address_size 64
-
-      """;
 
   // ---- the Java methods: the reference each device is compared with ----
 
@@ -102,7 +100,7 @@ final class HandwrittenPtx implements PtxSource {
   static Map<String, String> allPtx() {
     Map<String, String> m = new LinkedHashMap<>();
     for (String n : List.of("vadd", "vaddHeap", "scale2d", "scalars", "flags", "localSizes", "ids", "reverseInGroups", "broken"))
-      m.put(n, HEADER + body(n));
+      m.put(n, ptx(n));
     return m;
   }
 
@@ -113,7 +111,7 @@ final class HandwrittenPtx implements PtxSource {
 
   /** The kernel of the method named {@code n}. */
   static Generated kernel(String n) {
-    String ptx = HEADER + body(n);
+    String ptx = ptx(n);
     return switch (n) {
       case "vadd", "broken" -> {
         Sig k = new Sig(n, array("a", Prim.FLOAT), array("b", Prim.FLOAT), array("c", Prim.FLOAT));
@@ -155,343 +153,14 @@ final class HandwrittenPtx implements PtxSource {
     };
   }
 
-  /** The PTX of one kernel after the module header. */
-  private static String body(String name) {
-    return switch (name) {
-      case "vadd" -> """
-          // c[i] = a[i] + b[i] for i < n0
-          .visible .entry vadd(
-              .param .u64 vadd_a,
-              .param .u64 vadd_b,
-              .param .u64 vadd_c,
-              .param .u32 vadd_n0)
-          {
-              .reg .pred %p<2>;
-              .reg .b32 %r<6>;
-              .reg .f32 %f<4>;
-              .reg .b64 %rd<11>;
-
-              ld.param.u64 %rd1, [vadd_a];
-              ld.param.u64 %rd2, [vadd_b];
-              ld.param.u64 %rd3, [vadd_c];
-              ld.param.u32 %r1, [vadd_n0];
-              mov.u32 %r2, %ctaid.x;
-              mov.u32 %r3, %ntid.x;
-              mov.u32 %r4, %tid.x;
-              mad.lo.s32 %r5, %r2, %r3, %r4;
-              setp.ge.s32 %p1, %r5, %r1;
-              @%p1 bra DONE;
-              cvta.to.global.u64 %rd4, %rd1;
-              cvta.to.global.u64 %rd5, %rd2;
-              cvta.to.global.u64 %rd6, %rd3;
-              mul.wide.s32 %rd7, %r5, 4;
-              add.s64 %rd8, %rd4, %rd7;
-              add.s64 %rd9, %rd5, %rd7;
-              add.s64 %rd10, %rd6, %rd7;
-              ld.global.f32 %f1, [%rd8];
-              ld.global.f32 %f2, [%rd9];
-              add.rn.f32 %f3, %f1, %f2;
-              st.global.f32 [%rd10], %f3;
-          DONE:
-              ret;
-          }
-          """;
-      case "broken" -> """
-          // vadd with a register that is never declared: the JIT must refuse it and say so in its log
-          .visible .entry broken(
-              .param .u64 broken_a,
-              .param .u64 broken_b,
-              .param .u64 broken_c,
-              .param .u32 broken_n0)
-          {
-              .reg .f32 %f<4>;
-              .reg .b64 %rd<4>;
-
-              ld.param.u64 %rd1, [broken_a];
-              cvta.to.global.u64 %rd2, %rd1;
-              ld.global.f32 %f1, [%rd2];
-              add.rn.f32 %f3, %f1, %undeclared_thing;
-              st.global.f32 [%rd2], %f3;
-              ret;
-          }
-          """;
-      case "vaddHeap" -> """
-          // c[i] = a[i] + b[i] for i < n0 and i < c_length
-          .visible .entry vaddHeap(
-              .param .u64 p_a,
-              .param .u64 p_b,
-              .param .u64 p_c,
-              .param .u32 p_c_length,
-              .param .u32 p_n0)
-          {
-              .reg .pred %p<3>;
-              .reg .b32 %r<7>;
-              .reg .f32 %f<4>;
-              .reg .b64 %rd<8>;
-
-              ld.param.u32 %r1, [p_n0];
-              ld.param.u32 %r2, [p_c_length];
-              mov.u32 %r3, %ctaid.x;
-              mov.u32 %r4, %ntid.x;
-              mov.u32 %r5, %tid.x;
-              mad.lo.s32 %r6, %r3, %r4, %r5;
-              setp.ge.s32 %p1, %r6, %r1;
-              setp.ge.s32 %p2, %r6, %r2;
-              or.pred %p1, %p1, %p2;
-              @%p1 bra DONE;
-              ld.param.u64 %rd1, [p_a];
-              ld.param.u64 %rd2, [p_b];
-              ld.param.u64 %rd3, [p_c];
-              mul.wide.s32 %rd4, %r6, 4;
-              cvta.to.global.u64 %rd5, %rd1;
-              add.s64 %rd5, %rd5, %rd4;
-              cvta.to.global.u64 %rd6, %rd2;
-              add.s64 %rd6, %rd6, %rd4;
-              cvta.to.global.u64 %rd7, %rd3;
-              add.s64 %rd7, %rd7, %rd4;
-              ld.global.f32 %f1, [%rd5];
-              ld.global.f32 %f2, [%rd6];
-              add.rn.f32 %f3, %f1, %f2;
-              st.global.f32 [%rd7], %f3;
-          DONE:
-              ret;
-          }
-          """;
-      case "scale2d" -> """
-          // j = x (inner loop, n0 = cols), i = y (outer loop, n1 = rows):
-          // out[i*cols+j] = ((2f * in[i*cols+j]) + (float) i) - (float) j, each step rounded as Java does
-          .visible .entry scale2d(
-              .param .u64 p_in,
-              .param .u64 p_out,
-              .param .u32 p_rows,
-              .param .u32 p_cols,
-              .param .u32 p_n0,
-              .param .u32 p_n1)
-          {
-              .reg .pred %p<3>;
-              .reg .b32 %r<13>;
-              .reg .f32 %f<7>;
-              .reg .b64 %rd<7>;
-
-              ld.param.u32 %r1, [p_n0];
-              ld.param.u32 %r2, [p_n1];
-              mov.u32 %r3, %ctaid.x;
-              mov.u32 %r4, %ntid.x;
-              mov.u32 %r5, %tid.x;
-              mad.lo.s32 %r6, %r3, %r4, %r5;
-              mov.u32 %r7, %ctaid.y;
-              mov.u32 %r8, %ntid.y;
-              mov.u32 %r9, %tid.y;
-              mad.lo.s32 %r10, %r7, %r8, %r9;
-              setp.ge.s32 %p1, %r6, %r1;
-              setp.ge.s32 %p2, %r10, %r2;
-              or.pred %p1, %p1, %p2;
-              @%p1 bra DONE;
-              ld.param.u32 %r11, [p_cols];
-              mad.lo.s32 %r12, %r10, %r11, %r6;
-              mul.wide.s32 %rd1, %r12, 4;
-              ld.param.u64 %rd2, [p_in];
-              cvta.to.global.u64 %rd3, %rd2;
-              add.s64 %rd3, %rd3, %rd1;
-              ld.param.u64 %rd4, [p_out];
-              cvta.to.global.u64 %rd5, %rd4;
-              add.s64 %rd5, %rd5, %rd1;
-              ld.global.f32 %f1, [%rd3];
-              mul.rn.f32 %f2, 0f40000000, %f1;
-              cvt.rn.f32.s32 %f3, %r10;
-              add.rn.f32 %f4, %f2, %f3;
-              cvt.rn.f32.s32 %f5, %r6;
-              sub.rn.f32 %f6, %f4, %f5;
-              st.global.f32 [%rd5], %f6;
-          DONE:
-              ret;
-          }
-          """;
-      case "scalars" -> """
-          // one thread: out[k] = (double) each scalar; byte/short/boolean arrive as s32, char zero-extended in a u32
-          .visible .entry scalars(
-              .param .u32 p_b,
-              .param .u32 p_s,
-              .param .u32 p_c,
-              .param .u32 p_i,
-              .param .u64 p_l,
-              .param .f32 p_f,
-              .param .f64 p_d,
-              .param .u32 p_z,
-              .param .u64 p_out)
-          {
-              .reg .b32 %r<6>;
-              .reg .f32 %f<2>;
-              .reg .b64 %rd<4>;
-              .reg .f64 %fd<9>;
-
-              ld.param.u64 %rd1, [p_out];
-              cvta.to.global.u64 %rd2, %rd1;
-              ld.param.u32 %r1, [p_b];
-              cvt.rn.f64.s32 %fd1, %r1;
-              st.global.f64 [%rd2], %fd1;
-              ld.param.u32 %r2, [p_s];
-              cvt.rn.f64.s32 %fd2, %r2;
-              st.global.f64 [%rd2+8], %fd2;
-              ld.param.u32 %r3, [p_c];
-              cvt.rn.f64.u32 %fd3, %r3;
-              st.global.f64 [%rd2+16], %fd3;
-              ld.param.u32 %r4, [p_i];
-              cvt.rn.f64.s32 %fd4, %r4;
-              st.global.f64 [%rd2+24], %fd4;
-              ld.param.u64 %rd3, [p_l];
-              cvt.rn.f64.s64 %fd5, %rd3;
-              st.global.f64 [%rd2+32], %fd5;
-              ld.param.f32 %f1, [p_f];
-              cvt.f64.f32 %fd6, %f1;
-              st.global.f64 [%rd2+40], %fd6;
-              ld.param.f64 %fd7, [p_d];
-              st.global.f64 [%rd2+48], %fd7;
-              ld.param.u32 %r5, [p_z];
-              cvt.rn.f64.s32 %fd8, %r5;
-              st.global.f64 [%rd2+56], %fd8;
-              ret;
-          }
-          """;
-      case "flags" -> """
-          // boolean[] arrives as bytes 0/1: out[i] = in[i] != 0 ? i : -i
-          .visible .entry flags(
-              .param .u64 p_in,
-              .param .u64 p_out,
-              .param .u32 p_n0)
-          {
-              .reg .pred %p<3>;
-              .reg .b32 %r<9>;
-              .reg .b64 %rd<7>;
-
-              ld.param.u32 %r1, [p_n0];
-              mov.u32 %r2, %ctaid.x;
-              mov.u32 %r3, %ntid.x;
-              mov.u32 %r4, %tid.x;
-              mad.lo.s32 %r5, %r2, %r3, %r4;
-              setp.ge.s32 %p1, %r5, %r1;
-              @%p1 bra DONE;
-              ld.param.u64 %rd1, [p_in];
-              cvta.to.global.u64 %rd2, %rd1;
-              cvt.s64.s32 %rd3, %r5;
-              add.s64 %rd2, %rd2, %rd3;
-              ld.global.u8 %r6, [%rd2];
-              setp.ne.s32 %p2, %r6, 0;
-              neg.s32 %r7, %r5;
-              selp.b32 %r8, %r5, %r7, %p2;
-              ld.param.u64 %rd4, [p_out];
-              cvta.to.global.u64 %rd5, %rd4;
-              mul.wide.s32 %rd6, %r5, 4;
-              add.s64 %rd5, %rd5, %rd6;
-              st.global.u32 [%rd5], %r8;
-          DONE:
-              ret;
-          }
-          """;
-      case "localSizes" -> """
-          // out[i] = the block size in x, for i < n0
-          .visible .entry localSizes(
-              .param .u64 p_out,
-              .param .u32 p_n0)
-          {
-              .reg .pred %p<2>;
-              .reg .b32 %r<6>;
-              .reg .b64 %rd<4>;
-
-              ld.param.u32 %r1, [p_n0];
-              mov.u32 %r2, %ctaid.x;
-              mov.u32 %r3, %ntid.x;
-              mov.u32 %r4, %tid.x;
-              mad.lo.s32 %r5, %r2, %r3, %r4;
-              setp.ge.s32 %p1, %r5, %r1;
-              @%p1 bra DONE;
-              ld.param.u64 %rd1, [p_out];
-              cvta.to.global.u64 %rd2, %rd1;
-              mul.wide.s32 %rd3, %r5, 4;
-              add.s64 %rd2, %rd2, %rd3;
-              st.global.u32 [%rd2], %r3;
-          DONE:
-              ret;
-          }
-          """;
-      case "ids" -> """
-          // KernelContext: out[g] = localIdx + 1000 * groupIdx for g = globalIdx < out_length
-          .visible .entry ids(
-              .param .u64 p_out,
-              .param .u32 p_out_length)
-          {
-              .reg .pred %p<2>;
-              .reg .b32 %r<8>;
-              .reg .b64 %rd<4>;
-
-              ld.param.u32 %r1, [p_out_length];
-              mov.u32 %r2, %ctaid.x;
-              mov.u32 %r3, %ntid.x;
-              mov.u32 %r4, %tid.x;
-              mad.lo.s32 %r5, %r2, %r3, %r4;
-              setp.ge.s32 %p1, %r5, %r1;
-              @%p1 bra DONE;
-              mad.lo.s32 %r6, %r2, 1000, %r4;
-              ld.param.u64 %rd1, [p_out];
-              cvta.to.global.u64 %rd2, %rd1;
-              mul.wide.s32 %rd3, %r5, 4;
-              add.s64 %rd2, %rd2, %rd3;
-              st.global.u32 [%rd2], %r6;
-          DONE:
-              ret;
-          }
-          """;
-      case "reverseInGroups" -> """
-          // KernelContext with a 64-int shared tile: tile[l] = g < in_length ? in[g] : -1; barrier;
-          // out[g] = tile[localSizeX - 1 - l] for g < out_length
-          .visible .entry reverseInGroups(
-              .param .u64 p_in,
-              .param .u32 p_in_length,
-              .param .u64 p_out,
-              .param .u32 p_out_length)
-          {
-              .shared .align 4 .b32 tile[64];
-              .reg .pred %p<3>;
-              .reg .b32 %r<14>;
-              .reg .b64 %rd<7>;
-
-              mov.u32 %r1, %tid.x;
-              mov.u32 %r2, %ctaid.x;
-              mov.u32 %r3, %ntid.x;
-              mad.lo.s32 %r4, %r2, %r3, %r1;
-              mul.wide.s32 %rd1, %r4, 4;
-              mov.u32 %r5, -1;
-              ld.param.u32 %r6, [p_in_length];
-              setp.ge.s32 %p1, %r4, %r6;
-              @%p1 bra FILL;
-              ld.param.u64 %rd2, [p_in];
-              cvta.to.global.u64 %rd3, %rd2;
-              add.s64 %rd3, %rd3, %rd1;
-              ld.global.u32 %r5, [%rd3];
-          FILL:
-              mov.u32 %r7, tile;
-              shl.b32 %r8, %r1, 2;
-              add.s32 %r9, %r7, %r8;
-              st.shared.u32 [%r9], %r5;
-              bar.sync 0;
-              ld.param.u32 %r10, [p_out_length];
-              setp.ge.s32 %p2, %r4, %r10;
-              @%p2 bra DONE;
-              sub.s32 %r11, %r3, 1;
-              sub.s32 %r11, %r11, %r1;
-              shl.b32 %r12, %r11, 2;
-              add.s32 %r12, %r7, %r12;
-              ld.shared.u32 %r13, [%r12];
-              ld.param.u64 %rd4, [p_out];
-              cvta.to.global.u64 %rd5, %rd4;
-              add.s64 %rd5, %rd5, %rd1;
-              st.global.u32 [%rd5], %r13;
-          DONE:
-              ret;
-          }
-          """;
-      default -> throw new IllegalArgumentException("no handwritten PTX for " + name);
-    };
+  /** The PTX module of one kernel, from {@code ptx/NAME.ptx} beside this class. */
+  private static String ptx(String name) {
+    try (InputStream in = HandwrittenPtx.class.getResourceAsStream("ptx/" + name + ".ptx")) {
+      if (in == null) throw new IllegalArgumentException("no handwritten PTX for " + name);
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static Var array(String name, Prim p) {
