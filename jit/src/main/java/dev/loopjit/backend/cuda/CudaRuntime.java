@@ -90,7 +90,8 @@ public final class CudaRuntime implements DeviceRuntime {
 
   @Override
   public Prepared prepare(TaskSpec task, RunOptions options) {
-    Target target = Target.of("ptx", device.targetVariant(), device, true);
+    Target target = Target.of("ptx", device.targetVariant(), device, true,
+        PtxEmitter.nativeIntrinsics(dev.loopjit.runtime.Settings.fastMath()));
     KernelKey key = new KernelKey(task.method(), target);
     CudaKernel k = kernels.get(key);
     if (k != null) return new Prepared(k, false, 0, 0);
