@@ -18,11 +18,10 @@ import java.util.Set;
  * @param localMemoryBytes local (shared) memory per work-group
  * @param maxWorkGroupSize largest work-group
  * @param fastMath         relax strict Java float semantics
- * @param boundsChecks     keep Java array bounds checks
  * @param natives          intrinsics the language computes exactly itself; null for all
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, boolean boundsChecks, Set<Intrinsic> natives) {
+    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives) {
 
   public Target {
     natives = natives == null ? null : Set.copyOf(natives);
@@ -39,7 +38,7 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
    */
   public static Target of(String language, String variant, Device d, boolean int64Atomics, Set<Intrinsic> natives) {
     return new Target(language, variant, d.supportsFp64(), d.supportsFp16(), int64Atomics, d.localMemoryBytes(),
-        d.maxWorkGroupSize(), Settings.fastMath(), Settings.boundsChecks(), natives);
+        d.maxWorkGroupSize(), Settings.fastMath(), natives);
   }
 
   /** A target with every capability, for dumping code with no device. */
@@ -49,7 +48,7 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
 
   /** An offline target whose language has exact instructions for {@code natives} only (null: all). */
   public static Target offline(String language, String variant, Set<Intrinsic> natives) {
-    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), Settings.boundsChecks(), natives);
+    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), natives);
   }
 
   /** Whether the target computes {@code op} itself. */
