@@ -85,8 +85,13 @@ public final class Main {
         Target tg = Target.offline("opencl", "");
         System.out.print(dev.loopjit.backend.opencl.OpenClEmitter.emit(Compiler.compile(ref, tg), tg));
       }
+      case "ptx" -> {
+        String sm = t.length > 1 ? t[1] : "sm_90";
+        Target tg = Target.offline("ptx", sm, dev.loopjit.backend.cuda.PtxEmitter.nativeIntrinsics(dev.loopjit.runtime.Settings.fastMath()));
+        System.out.print(dev.loopjit.backend.cuda.PtxEmitter.emit(Compiler.compile(ref, tg), tg));
+      }
       default -> {
-        System.err.println("unknown target " + target + " (ir, ir:PASS, opencl)");
+        System.err.println("unknown target " + target + " (ir, ir:PASS, opencl, ptx[:sm_XX])");
         return 2;
       }
     }

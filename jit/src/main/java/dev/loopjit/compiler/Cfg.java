@@ -105,7 +105,8 @@ final class Cfg {
     return cfg;
   }
 
-  private void analyze(Node entry) {
+  /** Orders the blocks reachable from {@code entry} and finds dominators and loops (again, after edges changed). */
+  void analyze(Node entry) {
     for (Node n : nodes) {
       n.rpo = -1;
       n.idom = null;

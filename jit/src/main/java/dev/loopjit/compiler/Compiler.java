@@ -21,6 +21,7 @@ public final class Compiler {
       new Inline(),          // static calls replaced by their bodies; JDK helpers too
       new Simplify(),        // temporaries forwarded, ?: recovered, boolean tests cleaned
       new ParallelLoops(),   // the @Parallel nest becomes work-item indices and a guard
+      new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
       new Arguments(),       // the device argument list; array lengths become arguments
       new Capabilities());   // fp64, local memory, atomics checked against the target
 
@@ -47,7 +48,7 @@ public final class Compiler {
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m), m.body(), null, List.of());
     dump("ir", ir);
     if ("parse".equals(until)) return ir;
-    Pass.Context cx = new Pass.Context(method, target, names, m.parallelLoops(), m.loopSrc());
+    Pass.Context cx = new Pass.Context(method, target, names, m.parallelLoops(), m.loopSrc(), m.annotated());
     for (Pass p : PASSES) {
       ir = p.run(ir, cx);
       dump(p.name(), ir);

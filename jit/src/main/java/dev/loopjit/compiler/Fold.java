@@ -26,6 +26,12 @@ final class Fold extends Rewriter {
       case Binary b when b.a() instanceof Const && b.b() instanceof Const && b.prim() != Prim.BOOLEAN -> {
         return new Const(b.prim(), HostEval.eval(b, Map.of()));
       }
+      case Compare c when c.a() instanceof Const && c.b() instanceof Const -> {
+        return new Const(Prim.BOOLEAN, HostEval.eval(c, Map.of()));
+      }
+      case Unary u when u.x() instanceof Const k && u.op() == Op.Unary.NOT -> {
+        return Const.of(!(Boolean) k.value());
+      }
       case Unary u when u.x() instanceof Const && u.op() == Op.Unary.NEG -> {
         return new Const(u.prim(), HostEval.eval(u, Map.of()));
       }

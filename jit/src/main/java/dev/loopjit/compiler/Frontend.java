@@ -21,8 +21,10 @@ final class Frontend {
    * @param params          one Var per Java parameter (null for a KernelContext)
    * @param body            the structured body
    * @param parallelLoops   for each loop, the {@code @Parallel} variables in scope at its header
+   * @param annotated       every {@code @Parallel} variable and where it is declared
    */
-  record Method(MethodRef ref, List<Var> params, Stmt.Block body, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc) {}
+  record Method(MethodRef ref, List<Var> params, Stmt.Block body, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc,
+      Map<Var, Src> annotated) {}
 
   private Frontend() {}
 
@@ -43,6 +45,15 @@ final class Frontend {
     } catch (IllegalStateException e) {
       throw Refusal.error(code.src(0, caller), "control flow", "control flow the JIT cannot structure (" + e.getMessage() + ")");
     }
+    Map<Var, Src> annotated = new HashMap<>();
+    for (MethodCode.ParallelRange r : code.parallel) {
+      MethodCode.LocalName n = code.localAt(r.slot(), r.start());
+      Src at = code.src(r.start(), caller);
+      if (n != null && !n.descriptor().equals("I"))
+        throw Refusal.error(at, "@Parallel on a " + javaType(n.descriptor()), "@Parallel variable '" + n.name() + "' is a "
+            + javaType(n.descriptor()) + "; a @Parallel loop counter must be an int");
+      annotated.put(t.localVar(r.slot()), at);
+    }
     Map<Label, List<Var>> parallel = new HashMap<>();
     for (var e : s.loopHeaderBci.entrySet()) {
       List<Var> vars = new ArrayList<>();
@@ -50,6 +61,10 @@ final class Frontend {
         if (e.getValue() >= r.start() && e.getValue() < r.end()) vars.add(t.localVar(r.slot()));
       if (!vars.isEmpty()) parallel.put(e.getKey(), vars);
     }
-    return new Method(ref, t.params, new Stmt.Block(body), parallel, s.loopSrc);
+    return new Method(ref, t.params, new Stmt.Block(body), parallel, s.loopSrc, annotated);
+  }
+
+  private static String javaType(String descriptor) {
+    return java.lang.constant.ClassDesc.ofDescriptor(descriptor).displayName();
   }
 }

@@ -94,14 +94,14 @@ final class HostEval {
   private static boolean compare(Op.Compare op, Prim t, Number a, Number b) {
     if (t == Prim.INT || t == Prim.LONG) {
       int c = Long.compare(a.longValue(), b.longValue());
-      return test(op, c, false);
+      return test(op, c);
     }
     double x = a.doubleValue(), y = b.doubleValue();
     if (Double.isNaN(x) || Double.isNaN(y)) return op == Op.Compare.NE;
-    return test(op, Double.compare(x == 0 ? 0.0 : x, y == 0 ? 0.0 : y), false);
+    return test(op, Double.compare(x == 0 ? 0.0 : x, y == 0 ? 0.0 : y));
   }
 
-  private static boolean test(Op.Compare op, int c, boolean unused) {
+  private static boolean test(Op.Compare op, int c) {
     return switch (op) { case EQ -> c == 0; case NE -> c != 0; case LT -> c < 0; case LE -> c <= 0; case GT -> c > 0; case GE -> c >= 0; };
   }
 

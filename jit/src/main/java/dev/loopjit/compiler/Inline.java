@@ -43,6 +43,12 @@ final class Inline implements Pass {
   }
 
   private List<Stmt> inline(Stmt s, Context cx, List<MethodRef> chain) {
+    List<Stmt> hoisted = hoistForeignMath(s, cx);
+    if (hoisted != null) {
+      List<Stmt> out = new ArrayList<>();
+      for (Stmt h : hoisted) out.addAll(inline(h, cx, chain));
+      return out;
+    }
     return switch (s) {
       case Assign a when a.value() instanceof Invoke call -> List.of(expand(call, a.var(), a.src(), cx, chain));
       case Eval e when e.call() instanceof Invoke call -> List.of(expand(call, null, e.src(), cx, chain));
@@ -72,7 +78,10 @@ final class Inline implements Pass {
       Var p = m.params().get(i);
       Expr arg = call.args().get(i);
       if (p.type() instanceof Prim) out.add(new Assign(p, arg, site));
-      else arrays.put(p, arg);
+      else {
+        if (arg instanceof Read r && cx.names.tables.containsValue(r.var())) refuseWrites(m.body(), p, r.var());
+        arrays.put(p, arg);
+      }
     }
     Block body = m.body();
     if (!arrays.isEmpty()) {
@@ -111,6 +120,74 @@ final class Inline implements Pass {
     }.rewrite(body);
     out.add(new Labeled(exit, framed, site));
     return new Block(out, site);
+  }
+
+  /**
+   * Where the target has no exact instruction for a Math function (PTX has none for sin, exp, …),
+   * the call is moved into a temporary computed by the JDK's own Java code ({@code StrictMath}),
+   * which is then inlined like any call. Returns null when {@code s} needs nothing of the kind.
+   */
+  private static List<Stmt> hoistForeignMath(Stmt s, Context cx) {
+    List<Stmt> before = new ArrayList<>();
+    Stmt rewritten = switch (s) {
+      case Assign a -> new Assign(a.var(), hoist(a.value(), false, before, s, cx), a.src());
+      case Store st -> new Store(hoist(st.array(), false, before, s, cx), hoist(st.index(), false, before, s, cx),
+          hoist(st.value(), false, before, s, cx), st.src());
+      case Eval e -> new Eval(hoist(e.call(), false, before, s, cx), e.src());
+      case If i -> new If(hoist(i.cond(), false, before, s, cx), i.then(), i.otherwise(), i.src());
+      case Switch sw -> new Switch(sw.label(), hoist(sw.selector(), false, before, s, cx), sw.cases(), sw.src());
+      default -> s;
+    };
+    if (before.isEmpty()) return null;
+    before.add(rewritten);
+    return before;
+  }
+
+  /**
+   * {@code e} with foreign math calls replaced by temporaries computed before the statement. Under
+   * a condition (the right of && or ||, an arm of ?:) a call is moved out only if its arguments
+   * read no memory, since evaluating it unconditionally must not read an element the condition guards.
+   */
+  private static Expr hoist(Expr e, boolean conditional, List<Stmt> before, Stmt s, Context cx) {
+    return switch (e) {
+      case Call c -> {
+        List<Expr> args = new ArrayList<>();
+        for (Expr a : c.args()) args.add(hoist(a, conditional, before, s, cx));
+        String[] body = cx.target.isNative(c.op()) ? null : Intrinsics.javaBody(c.op(), c.type());
+        if (body == null) yield new Call(c.op(), c.type(), args);
+        if (conditional && args.stream().anyMatch(Translator::readsMemory))
+          throw Refusal.error(s.src(), "Math." + c.op().name().toLowerCase() + " under a condition",
+              "Math." + c.op().name().toLowerCase() + " of an array element inside ?:, && or || is not supported on "
+                  + cx.target.language() + " yet; compute it in a statement of its own");
+        Var t = cx.names.temp(c.op().name().toLowerCase(), c.type());
+        before.add(new Assign(t, new Invoke(body[0], body[1], body[2], c.type(), args), s.src()));
+        yield new Read(t);
+      }
+      case Logic l -> new Logic(l.op(), hoist(l.a(), conditional, before, s, cx), hoist(l.b(), true, before, s, cx));
+      case Select x -> new Select(hoist(x.cond(), conditional, before, s, cx), hoist(x.a(), true, before, s, cx), hoist(x.b(), true, before, s, cx));
+      case Unary u -> new Unary(u.op(), hoist(u.x(), conditional, before, s, cx));
+      case Binary b -> new Binary(b.op(), hoist(b.a(), conditional, before, s, cx), hoist(b.b(), conditional, before, s, cx));
+      case Compare c -> new Compare(c.op(), hoist(c.a(), conditional, before, s, cx), hoist(c.b(), conditional, before, s, cx));
+      case Convert c -> new Convert(c.to(), hoist(c.x(), conditional, before, s, cx));
+      case Load l -> new Load(hoist(l.array(), conditional, before, s, cx), hoist(l.index(), conditional, before, s, cx));
+      case Length l -> l;
+      case Invoke i -> i;
+      case Const c -> c;
+      case Read r -> r;
+      case Alloc a -> a;
+    };
+  }
+
+  /** A callee may read a static table passed to it, not write it (the kernel holds a copy). */
+  private static void refuseWrites(Block body, Var param, Var table) {
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        if (s instanceof Store st && st.array() instanceof Read r && r.var().equals(param))
+          throw Refusal.unsupported(st.src(), "writing the static array " + table.name());
+        return List.of(s);
+      }
+    }.rewrite(body);
   }
 
   private static MethodRef resolve(Invoke call, Src site, Context cx) {

@@ -68,6 +68,7 @@ final class MethodCode {
     CodeAttribute code = (CodeAttribute) mm.code().orElseThrow(() -> Refusal.unsupported(at, "abstract method " + m.display()));
     MethodCode mc = new MethodCode(m, code);
     int bci = 0;
+    List<Integer> tryStarts = new ArrayList<>();
     for (CodeElement e : code) {
       switch (e) {
         case Instruction ins -> {
@@ -78,13 +79,15 @@ final class MethodCode {
         case LineNumber ln -> mc.lines.put(bci, ln.line());
         case LocalVariable lv -> mc.localNames.add(new LocalName(lv.slot(), lv.name().stringValue(),
             lv.type().stringValue(), code.labelToBci(lv.startScope()), code.labelToBci(lv.endScope())));
-        case ExceptionCatch ec -> {
-          int start = code.labelToBci(ec.tryStart());
-          throw Refusal.unsupported(mc.src(start, caller), "try/catch");
-        }
+        case ExceptionCatch ec -> tryStarts.add(code.labelToBci(ec.tryStart()));
         default -> {}
       }
     }
+    // javac guards synchronized blocks with a handler too: name the real construct, at its line
+    for (Insn i : mc.insns)
+      if (i.ins() instanceof java.lang.classfile.instruction.MonitorInstruction)
+        throw Refusal.unsupported(mc.src(i.bci(), caller), "synchronized");
+    if (!tryStarts.isEmpty()) throw Refusal.unsupported(mc.src(tryStarts.get(0), caller), "try/catch");
     code.findAttribute(Attributes.runtimeVisibleTypeAnnotations()).ifPresent(a -> {
       for (TypeAnnotation ta : a.annotations()) {
         if (!ta.annotation().classSymbol().equals(PARALLEL)) continue;
@@ -109,6 +112,12 @@ final class MethodCode {
   /** The position of {@code bci}, inlined through {@code caller} (null for the kernel itself). */
   Src src(int bci, Src caller) {
     return new Src(method.owner().getName(), method.name(), line(bci), caller);
+  }
+
+  /** The LocalVariableTable entry for {@code slot} in scope at {@code bci}, or null. */
+  LocalName localAt(int slot, int bci) {
+    for (LocalName n : localNames) if (n.slot() == slot && bci >= n.start() && bci < n.end()) return n;
+    return null;
   }
 
   /** The LocalVariableTable name for {@code slot} whose descriptor starts with one of {@code kinds}, or null. */

@@ -67,6 +67,11 @@ public record MethodRef(Class<?> owner, String name, String descriptor, Method m
 
   /** The class file of the owner, read through the owner's own loader (application, test or JDK classes). */
   public byte[] classBytes() {
+    return classBytesOf(owner);
+  }
+
+  /** The class file of {@code owner}. */
+  static byte[] classBytesOf(Class<?> owner) {
     String resource = "/" + owner.getName().replace('.', '/') + ".class";
     try (InputStream in = owner.getResourceAsStream(resource)) {
       if (in == null) throw new IllegalStateException("class file of " + owner.getName() + " not found");

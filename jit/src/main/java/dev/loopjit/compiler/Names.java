@@ -12,6 +12,8 @@ final class Names {
   private final Set<String> used = new HashSet<>();
   /** Compiler temporaries (values the operand stack held), which the simplifier may forward into their use. */
   final Set<Var> temps = new HashSet<>();
+  /** Private copies of static final tables, one per field: no kernel may write them. */
+  final java.util.Map<String, Var> tables = new java.util.HashMap<>();
   private int labels;
 
   /** A variable named {@code base}, or {@code base_2}, {@code base_3}, … if taken. */

@@ -75,6 +75,7 @@ final class ParallelLoops implements Pass {
     for (Var v : annotated) throw notALoop(v, cx);
 
     Label frame = cx.names.label();
+    cx.parallelFrame = frame;
     int dims = nest.size();
     List<Expr> counts = new ArrayList<>();
     Expr guard = null;
@@ -161,9 +162,7 @@ final class ParallelLoops implements Pass {
         || !(test.then().stmts().get(0) instanceof Break b) || !b.target().equals(l.label())) return null;
     Expr cont = Structurer.not(test.cond());
     if (!(cont instanceof Compare c) || c.a().prim() != Prim.INT) return null;
-    List<Stmt> rest = new ArrayList<>(l.body().stmts().subList(1, l.body().stmts().size()));
-    rest.addAll(l.update().stmts());
-    rest = flatten(rest);
+    List<Stmt> rest = iteration(l, l.body().stmts().subList(1, l.body().stmts().size()), cx);
     if (rest.isEmpty() || !(rest.get(rest.size() - 1) instanceof Assign inc)) return null;
     for (Var v : candidates) {
       Expr end;
@@ -180,6 +179,43 @@ final class ParallelLoops implements Pass {
       return new Level(l, v, null, step, op, end, rest.subList(0, rest.size() - 1));
     }
     return null;
+  }
+
+  /**
+   * One iteration's statements: the body, then the update. A {@code continue} of the loop runs the
+   * update; when the update holds more than the increment (javac merges a body's last statements
+   * into it), the body is framed so that continue leaves the frame and still runs them.
+   */
+  private static List<Stmt> iteration(Loop l, List<Stmt> body, Context cx) {
+    List<Stmt> update = flatten(l.update().stmts());
+    List<Stmt> out = new ArrayList<>();
+    boolean continues = update.size() > 1 && mentions(body, l.label());
+    if (continues) {
+      Label frame = cx.names.label();
+      Block framed = new Rewriter() {
+        @Override
+        protected List<Stmt> stmts(Stmt x) {
+          return x instanceof Continue c && c.target().equals(l.label()) ? List.of(new Break(frame, c.src())) : List.of(x);
+        }
+      }.rewrite(new Block(body));
+      out.add(new Labeled(frame, framed, l.src()));
+    } else {
+      out.addAll(body);
+    }
+    out.addAll(update);
+    return flatten(out);
+  }
+
+  private static boolean mentions(List<Stmt> body, Label label) {
+    boolean[] found = {false};
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Continue c && c.target().equals(label)) found[0] = true;
+        return List.of(x);
+      }
+    }.rewrite(new Block(body));
+    return found[0];
   }
 
   private List<Level> nest(Loop outer, Map<Var, Object> env, Set<Var> params, Context cx) {
@@ -357,7 +393,7 @@ final class ParallelLoops implements Pass {
   }
 
   private static dev.loopjit.api.KernelCompilationException notALoop(Var v, Context cx) {
-    Src at = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
+    Src at = cx.annotated.getOrDefault(v, new Src(cx.method.owner().getName(), cx.method.name(), -1, null));
     return Refusal.error(at, "@Parallel variable", "@Parallel variable '" + v.name()
         + "' is not the counter of a loop of the form for (@Parallel int i = start; i < end; i += step)");
   }

@@ -25,9 +25,14 @@ interface Pass {
     final Names names;
     final Map<Label, List<Var>> parallelLoops;
     final Map<Label, Src> loopSrc;
+    final Map<Var, Src> annotated;
     final List<Var> countVars = new ArrayList<>();
+    /** The block the parallel pass put the work-item's iteration in (null without @Parallel). */
+    Label parallelFrame;
 
-    Context(MethodRef method, Target target, Names names, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc) {
+    Context(MethodRef method, Target target, Names names, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc,
+        Map<Var, Src> annotated) {
+      this.annotated = annotated;
       this.method = method;
       this.target = target;
       this.names = names;

@@ -7,8 +7,8 @@ import dev.loopjit.ir.Src;
 /**
  * The one place compile errors are made. The message starts at the construct's own position and
  * lists the calls it was inlined through, up to the kernel's line. The exception's class, method
- * and line are those of the innermost frame in the user's code (a construct inside a JDK method
- * is reported at the user's line that called into the JDK).
+ * and line are those of the construct itself (inside a JDK method, the JDK's line); the message
+ * has the whole chain.
  */
 public final class Refusal {
   private Refusal() {}
@@ -22,13 +22,6 @@ public final class Refusal {
   public static KernelCompilationException error(Src at, String construct, String what) {
     StringBuilder msg = new StringBuilder(at.describe()).append(": ").append(what);
     for (Src c = at.caller(); c != null; c = c.caller()) msg.append("\n  called from ").append(c.describe());
-    Src user = at;
-    while (isJdk(user.className()) && user.caller() != null) user = user.caller();
-    return new KernelCompilationException(user.className(), user.method(), user.line(), construct, msg.toString());
-  }
-
-  static boolean isJdk(String className) {
-    return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
-        || className.startsWith("sun.");
+    return new KernelCompilationException(at.className(), at.method(), at.line(), construct, msg.toString());
   }
 }

@@ -95,6 +95,16 @@ final class Structurer {
     return null;
   }
 
+  /**
+   * Whether {@code n} is where an enclosing loop starts over or ends. An enclosing loop's update
+   * block does not count: javac merges the statements that end a body into it, and an inner loop
+   * whose natural exit lands there must end with a break, not continue the outer loop past them.
+   */
+  private static boolean headerOrFollow(Cfg.Node n, List<Frame> frames) {
+    for (Frame f : frames) if (n == f.header() || n == f.follow()) return true;
+    return false;
+  }
+
   private boolean leadsOnlyToReturns(Cfg.Node n) {
     List<Cfg.Node> work = new ArrayList<>(List.of(n));
     java.util.Set<Cfg.Node> seen = new java.util.HashSet<>();
@@ -164,7 +174,7 @@ final class Structurer {
   private Cfg.Node follow(Cfg.Loop loop, List<Frame> frames) {
     List<Cfg.Node> exits = new ArrayList<>();
     for (Cfg.Node n : loop.body())
-      for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && !exits.contains(s) && jump(s, frames) == null) exits.add(s);
+      for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && !exits.contains(s) && !headerOrFollow(s, frames)) exits.add(s);
     for (Cfg.Node n : List.of(loop.header(), loop.latches().get(loop.latches().size() - 1)))
       for (Cfg.Node s : n.succs) if (exits.contains(s)) return s;
     List<Cfg.Node> real = exits.stream().filter(s -> !leadsOnlyToReturns(s)).toList();

@@ -2,7 +2,9 @@
 package dev.loopjit.compiler;
 
 import dev.loopjit.api.Device;
+import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.runtime.Settings;
+import java.util.Set;
 
 /**
  * A compile target: the language emitted and the device capabilities the compiler checks before
@@ -16,19 +18,41 @@ import dev.loopjit.runtime.Settings;
  * @param localMemoryBytes local (shared) memory per work-group
  * @param maxWorkGroupSize largest work-group
  * @param fastMath         relax strict Java float semantics
- * @param boundsChecks     keep Java array bounds checks
+ * @param natives          intrinsics the language computes exactly itself; null for all
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, boolean boundsChecks) {
+    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives) {
 
-  /** The target for a device of a backend emitting {@code language}, with the current settings. */
+  public Target {
+    natives = natives == null ? null : Set.copyOf(natives);
+  }
+
+  /** The target for a device of a backend emitting {@code language} (every intrinsic native), with the current settings. */
   public static Target of(String language, String variant, Device d, boolean int64Atomics) {
+    return of(language, variant, d, int64Atomics, null);
+  }
+
+  /**
+   * As {@link #of(String, String, Device, boolean)}, for a language with exact instructions for only
+   * {@code natives}: the others are computed by the JDK's own Java code ({@code StrictMath}), inlined.
+   */
+  public static Target of(String language, String variant, Device d, boolean int64Atomics, Set<Intrinsic> natives) {
     return new Target(language, variant, d.supportsFp64(), d.supportsFp16(), int64Atomics, d.localMemoryBytes(),
-        d.maxWorkGroupSize(), Settings.fastMath(), Settings.boundsChecks());
+        d.maxWorkGroupSize(), Settings.fastMath(), natives);
   }
 
   /** A target with every capability, for dumping code with no device. */
   public static Target offline(String language, String variant) {
-    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), Settings.boundsChecks());
+    return offline(language, variant, null);
+  }
+
+  /** An offline target whose language has exact instructions for {@code natives} only (null: all). */
+  public static Target offline(String language, String variant, Set<Intrinsic> natives) {
+    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), natives);
+  }
+
+  /** Whether the target computes {@code op} itself. */
+  public boolean isNative(Intrinsic op) {
+    return natives == null || natives.contains(op);
   }
 }

@@ -74,7 +74,13 @@ final class Translator {
   static Translator run(MethodCode code, Cfg cfg, Src caller, Names names, String prefix) {
     Translator t = new Translator(code, cfg, caller, names, prefix);
     t.declareParams();
-    for (Cfg.Node n : cfg.nodes) t.block(n);
+    java.util.Set<Cfg.Node> reachable = new java.util.HashSet<>(List.of(cfg.nodes.get(0)));
+    for (Cfg.Node n : cfg.nodes) {
+      if (!reachable.contains(n)) continue; // only behind a branch that folded to a constant
+      t.block(n);
+      reachable.addAll(n.succs);
+    }
+    cfg.analyze(cfg.nodes.get(0));
     t.checkLoopBindings();
     return t;
   }
@@ -106,7 +112,7 @@ final class Translator {
         v = null;
         refs0.put(slot, ContextRef.INSTANCE);
       } else {
-        throw Refusal.unsupported(where, "parameter of type " + c.getName());
+        throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }
       params.add(v);
       slot += p != null && p.isWide() ? 2 : 1;
@@ -366,20 +372,25 @@ final class Translator {
         if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(src, "an array of objects");
         Expr value = pop(), index = pop();
         Expr array = popArray();
+        refuseTableWrite(array);
         spillLoads();
         out.add(new Stmt.Store(array, index, value, src));
       }
       case InvokeInstruction inv -> invoke(inv);
       case FieldInstruction f -> field(f);
       case NewPrimitiveArrayInstruction n -> {
+        // A variable right away: javac fills array initializers ({1, 2}) before storing the array anywhere.
         Expr count = pop();
-        push(new Alloc(new ArrayType(prim(n.typeKind()), ArrayType.Space.PRIVATE, constantSize(count, "new " + n.typeKind().name().toLowerCase() + "[n]"))));
+        ArrayType type = new ArrayType(prim(n.typeKind()), ArrayType.Space.PRIVATE, constantSize(count, "new " + n.typeKind().name().toLowerCase() + "[n]"));
+        Var array = names.fresh(prefix + "array", type);
+        out.add(new Stmt.Assign(array, new Alloc(type), src));
+        push(new Read(array));
       }
       case StackInstruction s -> stackOp(s.opcode());
       case NopInstruction n -> {}
       case NewObjectInstruction n -> throw Refusal.unsupported(src, "new " + javaName(n.className().asSymbol()));
       case NewReferenceArrayInstruction n -> throw Refusal.unsupported(src, "new " + javaName(n.componentType().asSymbol()) + "[]");
-      case NewMultiArrayInstruction n -> throw Refusal.unsupported(src, "a multi-dimensional array");
+      case NewMultiArrayInstruction n -> throw Refusal.unsupported(src, "a multi-dimensional array (new " + javaName(n.arrayType().asSymbol()) + ")");
       case TypeCheckInstruction t -> throw Refusal.unsupported(src, t.opcode() == Opcode.INSTANCEOF ? "instanceof" : "a cast to " + javaName(t.type().asSymbol()));
       case MonitorInstruction m -> throw Refusal.unsupported(src, "synchronized");
       case InvokeDynamicInstruction i -> throw Refusal.unsupported(src, "a lambda, method reference or string concatenation (invokedynamic " + i.name() + ")");
@@ -411,6 +422,12 @@ final class Translator {
     } else {
       throw Refusal.unsupported(src, "an object local variable");
     }
+  }
+
+  /** Tables are copies of static arrays: a write would not reach the real one, so it is refused. */
+  private void refuseTableWrite(Expr array) {
+    if (array instanceof Read r && names.tables.containsValue(r.var()))
+      throw Refusal.unsupported(src, "writing the static array " + r.var().name());
   }
 
   private Expr constant(java.lang.constant.ConstantDesc v) {
@@ -543,6 +560,10 @@ final class Translator {
     switch (inv.opcode()) {
       case INVOKESTATIC -> {
         for (Object a : raw) if (!(a instanceof Expr)) throw Refusal.unsupported(src, "passing a KernelContext to " + display);
+        if (owner.equals("java/lang/Math") && name.equals("clamp")) {
+          push(clamp(desc, args));
+          return;
+        }
         Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
         if (m != null) {
           push(new Call(m.op(), m.result(), List.of(args)));
@@ -561,6 +582,19 @@ final class Translator {
       }
       default -> throw Refusal.unsupported(src, "calling " + (name.equals("<init>") ? "a constructor of " + display.replace(".<init>", "") : display));
     }
+  }
+
+  /**
+   * {@code Math.clamp(value, min, max)} as {@code min(max, max(value, min))}, which is its result
+   * whenever Java returns one; where Java would throw (min > max, a NaN bound) a device gives that
+   * expression's value instead.
+   */
+  private Expr clamp(String desc, Expr[] a) {
+    Prim result = Prim.ofDescriptor(desc.charAt(desc.length() - 1));
+    Prim work = desc.startsWith("(JII") ? Prim.LONG : result;
+    Expr lo = a[1].prim() == work ? a[1] : new Convert(work, a[1]), hi = a[2].prim() == work ? a[2] : new Convert(work, a[2]);
+    Expr v = new Call(Intrinsic.MIN, work, List.of(hi, new Call(Intrinsic.MAX, work, List.of(a[0], lo))));
+    return work == result ? v : new Convert(result, v);
   }
 
   private void offHeap(Expr array, String name, Expr[] args) {
@@ -621,10 +655,11 @@ final class Translator {
     };
   }
 
-  /** A static final primitive field is read once, at compile time, and becomes a constant. */
-  private Expr staticConstant(FieldInstruction f) {
+  /** A static final primitive field is read once, at compile time, and becomes a constant; a table, a private array. */
+  private Object staticConstant(FieldInstruction f) {
     String owner = f.owner().asInternalName(), name = f.name().stringValue();
     if (name.equals("$assertionsDisabled")) return Const.of(1); // assertions are off in kernels
+    if (f.typeSymbol().isArray()) return table(owner, name);
     try {
       Class<?> c = Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader());
       java.lang.reflect.Field field = c.getDeclaredField(name);
@@ -649,6 +684,42 @@ final class Translator {
       if (e instanceof dev.loopjit.api.KernelCompilationException k) throw k;
       throw Refusal.unsupported(src, "the static field " + owner.replace('/', '.') + "." + name);
     }
+  }
+
+  /**
+   * A {@code static final} primitive array read in a kernel: a private array filled with its
+   * values where it is read (one per field and kernel; no kernel may write it).
+   */
+  private Expr table(String owner, String name) {
+    Object values;
+    try {
+      values = StaticArrays.read(Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader()), name);
+    } catch (ClassNotFoundException | RuntimeException e) {
+      values = null;
+    }
+    String what = "the static array " + owner.substring(owner.lastIndexOf('/') + 1).replace('$', '.') + "." + name;
+    if (values == null) throw Refusal.unsupported(src, what + " (only static final arrays of primitives can be read)");
+    int n = java.lang.reflect.Array.getLength(values);
+    Prim element = Prim.of(values.getClass().getComponentType());
+    ArrayType type = new ArrayType(element, ArrayType.Space.PRIVATE, constantSize(Const.of(n), what));
+    Var table = names.tables.computeIfAbsent(owner + "." + name, k -> names.fresh(name, type));
+    out.add(new Stmt.Assign(table, new Alloc(type), src));
+    for (int i = 0; i < n; i++) {
+      Object v = java.lang.reflect.Array.get(values, i);
+      Expr c = switch (v) {
+        case Integer x -> x == 0 ? null : Const.of(x);
+        case Long x -> x == 0 ? null : Const.of(x);
+        case Float x -> Float.floatToRawIntBits(x) == 0 ? null : Const.of(x);
+        case Double x -> Double.doubleToRawLongBits(x) == 0 ? null : Const.of(x);
+        case Short x -> x == 0 ? null : Const.of((int) x);
+        case Byte x -> x == 0 ? null : Const.of((int) x);
+        case Character x -> x == 0 ? null : Const.of((int) x);
+        case Boolean x -> x ? Const.of(1) : null;
+        default -> throw new IllegalStateException(String.valueOf(v));
+      };
+      if (c != null) out.add(new Stmt.Store(new Read(table), Const.of(i), c, src));
+    }
+    return new Read(table);
   }
 
   // ---------------------------------------------------------------- block exits
@@ -684,7 +755,16 @@ final class Translator {
         Cfg.Node target = node(code.bciOf(b.target()));
         if (b.opcode() == Opcode.GOTO || b.opcode() == Opcode.GOTO_W) return new Cfg.Jump(target);
         Cfg.Node next = n.succs.stream().filter(s -> s != target).findFirst().orElse(target);
-        return new Cfg.Branch(condition(b.opcode()), target, next, src);
+        Expr cond = Fold.fold(condition(b.opcode()));
+        if (cond instanceof Const c) { // e.g. `assert`: assertions are off, so its check is dead code
+          Cfg.Node live = c.longValue() != 0 ? target : next, dead = live == target ? next : target;
+          if (dead != live) {
+            n.succs.remove(dead);
+            dead.preds.remove(n);
+          }
+          return new Cfg.Jump(live);
+        }
+        return new Cfg.Branch(cond, target, next, src);
       }
       default -> throw new IllegalStateException(ins.toString());
     }

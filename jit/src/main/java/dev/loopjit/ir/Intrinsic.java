@@ -13,6 +13,12 @@ public enum Intrinsic {
   BARRIER_LOCAL, BARRIER_GLOBAL,
   // atomicAdd(array, index, value) -> old value; array of INT, LONG or FLOAT.
   ATOMIC_ADD,
+  /**
+   * atomicCompareAndSet(array, index, expected, value) -> old value: stores value if the element's
+   * bits equal expected's (floats compare by bits); INT, LONG, FLOAT or DOUBLE arrays. The combine
+   * step of reductions is built from it.
+   */
+  ATOMIC_CAS,
   // java.lang.Math on FLOAT or DOUBLE (FLOAT only in fast-math or for Math's float overloads).
   SQRT, CBRT, EXP, EXPM1, LOG, LOG10, LOG1P, POW, SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2,
   SINH, COSH, TANH, HYPOT, FLOOR, CEIL, RINT,
@@ -27,6 +33,6 @@ public enum Intrinsic {
 
   /** Whether a call has an effect besides its value (so it may not be removed or reordered). */
   public boolean hasEffect() {
-    return this == BARRIER_LOCAL || this == BARRIER_GLOBAL || this == ATOMIC_ADD;
+    return this == BARRIER_LOCAL || this == BARRIER_GLOBAL || this == ATOMIC_ADD || this == ATOMIC_CAS;
   }
 }

@@ -16,10 +16,10 @@ import java.util.Locale;
  * <tr><td>loopjit.backends</td><td>LOOPJIT_BACKENDS</td><td>comma list of backends to load (default: all found)</td></tr>
  * <tr><td>loopjit.dump</td><td>LOOPJIT_DUMP</td><td>comma list of what to print as kernels compile: {@code ir}, a pass name, {@code opencl}, {@code ptx}, {@code all}</td></tr>
  * <tr><td>loopjit.fastMath</td><td>LOOPJIT_FAST_MATH</td><td>{@code true}: relax strict Java float semantics (FMA contraction, fast math functions)</td></tr>
- * <tr><td>loopjit.boundsChecks</td><td>LOOPJIT_BOUNDS_CHECKS</td><td>{@code true}: keep Java's array bounds checks in kernels and report the first violation</td></tr>
  * <tr><td>loopjit.cacheDir</td><td>LOOPJIT_CACHE_DIR</td><td>on-disk kernel cache (default {@code ~/.cache/loopjit}); {@code off} disables it</td></tr>
  * <tr><td>loopjit.opencl.library</td><td>LOOPJIT_OPENCL_LIBRARY</td><td>the OpenCL ICD loader (default {@code libOpenCL.so.1})</td></tr>
  * <tr><td>loopjit.cuda.library</td><td>LOOPJIT_CUDA_LIBRARY</td><td>the CUDA driver (default {@code libcuda.so.1})</td></tr>
+ * <tr><td>loopjit.requireDevices</td><td>LOOPJIT_REQUIRE_DEVICES</td><td>tests: backends whose devices must exist (a kernel check fails rather than pass on the jvm alone)</td></tr>
  * </table>
  */
 public final class Settings {
@@ -57,10 +57,6 @@ public final class Settings {
 
   public static boolean fastMath() {
     return flag("fastMath");
-  }
-
-  public static boolean boundsChecks() {
-    return flag("boundsChecks");
   }
 
   /** The kernel cache directory, or null when disabled. */

@@ -40,8 +40,14 @@ import java.util.Set;
  * }</pre>
  */
 public final class PtxEmitter {
-  /** The PTX ISA version written: CUDA 13's ptxas wants at least 7.8 for sm_90 and rejects 9.1 (DESIGN §6). */
-  static final String VERSION = "7.8";
+  /**
+   * The PTX ISA version written: 7.8 (CUDA 13's ptxas wants at least that for sm_90 and rejects 9.1,
+   * DESIGN §6); newer architectures need the version that introduced them (8.6 for sm_100, 8.7 for sm_120).
+   */
+  static String version(String sm) {
+    int n = Integer.parseInt(sm.replaceAll("[^0-9]", ""));
+    return n >= 120 ? "8.7" : n >= 100 ? "8.6" : "7.8";
+  }
 
   private final PtxCode code = new PtxCode();
   private final PtxExpressions exprs;
@@ -88,7 +94,7 @@ public final class PtxEmitter {
 
     StringBuilder out = new StringBuilder();
     out.append("// LoopJIT: ").append(k.source() == null ? k.name() : k.source().describe()).append('\n');
-    out.append(".version ").append(VERSION).append('\n');
+    out.append(".version ").append(version(target.variant())).append('\n');
     out.append(".target ").append(target.variant()).append('\n');
     out.append(".address_size 64\n\n");
     for (Map.Entry<Var, String> v : exprs.variables().entrySet())

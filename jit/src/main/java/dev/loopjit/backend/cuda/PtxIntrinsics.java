@@ -18,7 +18,7 @@ import java.util.Set;
  */
 final class PtxIntrinsics {
   private static final Set<Intrinsic> EXACT = EnumSet.of(Intrinsic.GLOBAL_ID, Intrinsic.LOCAL_ID, Intrinsic.GROUP_ID,
-      Intrinsic.GLOBAL_SIZE, Intrinsic.LOCAL_SIZE, Intrinsic.BARRIER_LOCAL, Intrinsic.BARRIER_GLOBAL, Intrinsic.ATOMIC_ADD,
+      Intrinsic.GLOBAL_SIZE, Intrinsic.LOCAL_SIZE, Intrinsic.BARRIER_LOCAL, Intrinsic.BARRIER_GLOBAL, Intrinsic.ATOMIC_ADD, Intrinsic.ATOMIC_CAS,
       Intrinsic.SQRT, Intrinsic.FMA, Intrinsic.FLOOR, Intrinsic.CEIL, Intrinsic.RINT, Intrinsic.ABS, Intrinsic.MIN, Intrinsic.MAX,
       Intrinsic.FLOAT_BITS, Intrinsic.BITS_FLOAT, Intrinsic.DOUBLE_BITS, Intrinsic.BITS_DOUBLE, Intrinsic.POPCOUNT, Intrinsic.CLZ,
       Intrinsic.CTZ);
@@ -51,6 +51,7 @@ final class PtxIntrinsics {
       case BARRIER_LOCAL -> barrier(false);
       case BARRIER_GLOBAL -> barrier(true);
       case ATOMIC_ADD -> atomicAdd(c);
+      case ATOMIC_CAS -> atomicCompareAndSet(c);
       // Correctly rounded (IEEE) forms: sqrt.rn, fma.rn (one rounding, as Math.fma).
       case SQRT -> floatOp("sqrt.rn", c);
       case FMA -> floatOp("fma.rn", c);
@@ -151,6 +152,26 @@ final class PtxIntrinsics {
     } else {
       code.op("atom." + PtxExpressions.space(t) + ".add." + type + " " + old + ", " + at + ", " + v);
     }
+    return old;
+  }
+
+  /** atom.cas on the element's bits (.b32/.b64 accept float registers of the same width). */
+  private String atomicCompareAndSet(Call c) {
+    Expr array = arg(c, 0);
+    ArrayType t = (ArrayType) array.type();
+    if (t.space() == ArrayType.Space.PRIVATE) throw new IllegalStateException("atomic compare-and-set on a private array");
+    Reg r = Reg.of(t.element());
+    String width = switch (t.element()) {
+      case INT, FLOAT -> "b32";
+      case LONG, DOUBLE -> "b64";
+      default -> throw new IllegalStateException("atomic compare-and-set on a " + t.element() + " array");
+    };
+    String at = exprs.address(array, arg(c, 1));
+    String expected = exprs.eval(arg(c, 2)), value = exprs.eval(arg(c, 3));
+    PtxExpressions.require(Reg.of(arg(c, 2).type()) == r && Reg.of(arg(c, 3).type()) == r,
+        "compare-and-set of mixed types on a " + t.element() + " array");
+    String old = code.reg(r);
+    code.op("atom." + PtxExpressions.space(t) + ".cas." + width + " " + old + ", " + at + ", " + expected + ", " + value);
     return old;
   }
 

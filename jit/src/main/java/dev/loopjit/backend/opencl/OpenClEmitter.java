@@ -180,6 +180,7 @@ public final class OpenClEmitter extends CEmitter {
       case BARRIER_LOCAL -> C.of("barrier(CLK_LOCAL_MEM_FENCE)");
       case BARRIER_GLOBAL -> C.of("barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE)");
       case ATOMIC_ADD -> atomicAdd(a);
+      case ATOMIC_CAS -> atomicCompareAndSet(a);
       case SQRT, CBRT, EXP, EXPM1, LOG, LOG10, LOG1P, SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH, HYPOT,
           FLOOR, CEIL, RINT, FMA -> call(c.op().name().toLowerCase(Locale.ROOT), args(a));
       case POW -> target.fastMath() ? call("pow", args(a))
@@ -229,6 +230,30 @@ public final class OpenClEmitter extends CEmitter {
         yield call(use(global ? OpenClFunction.ATOMIC_ADD_DOUBLE_GLOBAL : OpenClFunction.ATOMIC_ADD_DOUBLE_LOCAL), pointer, value);
       }
       case BOOLEAN, BYTE, CHAR, SHORT, HALF -> throw new IllegalStateException("atomic add on " + t);
+    };
+  }
+
+  /** Compare-and-set on the element's bits: floats go through the int (or long) of the same width. */
+  private C atomicCompareAndSet(List<Expr> a) {
+    ArrayType t = (ArrayType) a.get(0).type();
+    if (t.space() == ArrayType.Space.PRIVATE) throw new IllegalStateException("atomic compare-and-set on a private array");
+    String space = t.space() == ArrayType.Space.GLOBAL ? "__global" : "__local";
+    C pointer = unary("&", C.of(expr(a.get(0)).at(PRIMARY) + "[" + expr(a.get(1)).text() + "]"));
+    C expected = expr(a.get(2)), value = expr(a.get(3));
+    return switch (t.element()) {
+      case INT -> call("atomic_cmpxchg", cast("volatile " + space + " int*", pointer), expected, value);
+      case FLOAT -> reinterpret(Prim.FLOAT, call("atomic_cmpxchg", cast("volatile " + space + " int*", pointer),
+          reinterpret(Prim.INT, expected), reinterpret(Prim.INT, value)));
+      case LONG -> {
+        int64Atomics = true;
+        yield call("atom_cmpxchg", cast("volatile " + space + " long*", pointer), expected, value);
+      }
+      case DOUBLE -> {
+        int64Atomics = true;
+        yield reinterpret(Prim.DOUBLE, call("atom_cmpxchg", cast("volatile " + space + " long*", pointer),
+            reinterpret(Prim.LONG, expected), reinterpret(Prim.LONG, value)));
+      }
+      case BOOLEAN, BYTE, CHAR, SHORT, HALF -> throw new IllegalStateException("atomic compare-and-set on " + t);
     };
   }
 

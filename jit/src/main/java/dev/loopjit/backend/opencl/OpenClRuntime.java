@@ -231,7 +231,7 @@ public final class OpenClRuntime implements DeviceRuntime {
   public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
     OpenClKernel k = (OpenClKernel) kernel;
     WorkGroups.Limits limits = new WorkGroups.Limits(device.kind() == Device.Kind.CPU, device.computeUnits(),
-        Math.min(device.maxWorkGroupSize(), k.maxGroup()), device.maxWorkItemSizes());
+        Math.min(Math.min(device.maxWorkGroupSize(), k.maxGroup()), irGroupCap(k)), device.maxWorkItemSizes());
     WorkGroups.Shape shape = WorkGroups.choose(grid, k.explicit(), limits, k.task());
     EventTiming t = new EventTiming();
     try (Arena a = Arena.ofConfined()) {
@@ -244,6 +244,11 @@ public final class OpenClRuntime implements DeviceRuntime {
       track(ev, t);
     }
     return t;
+  }
+
+  /** The work-group cap the compiler set (a reduction's local arrays), or no cap. */
+  private static long irGroupCap(OpenClKernel k) {
+    return k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.maxGroupSize() > 0 ? l.maxGroupSize() : Long.MAX_VALUE;
   }
 
   private void track(MemorySegment eventSlot, EventTiming t) {

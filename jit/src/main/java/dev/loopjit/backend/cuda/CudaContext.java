@@ -1,0 +1,73 @@
+// One device's process-wide CUDA state: its primary context, the modules loaded in it and its pool of free device memory.
+package dev.loopjit.backend.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+
+/**
+ * Shared by every plan (every {@link CudaRuntime}) on one device, so that a second plan finds the
+ * modules and the memory the first one left: modules and allocations belong to a context. This is
+ * the device's primary context (the one the CUDA runtime API and other libraries use too), retained
+ * once and kept for the process; each runtime has its own stream. A CUDA context is current per
+ * thread, so every call that needs it first makes it current on the calling thread.
+ */
+final class CudaContext {
+  private final Cuda cuda;
+  private final CudaDevice device;
+  private final MemorySegment handle;
+  private final ModuleCache modules;
+  private final DeviceMemoryPool pool;
+
+  private CudaContext(Cuda cuda, CudaDevice device, MemorySegment handle) {
+    this.cuda = cuda;
+    this.device = device;
+    this.handle = handle;
+    this.modules = new ModuleCache(cuda, this);
+    this.pool = new DeviceMemoryPool(cuda, this);
+  }
+
+  static CudaContext create(Cuda cuda, CudaDevice device) {
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment ctx = a.allocate(ADDRESS);
+      cuda.check(cuda.primaryCtxRetain(ctx, device.handle()), "cuDevicePrimaryCtxRetain on " + device);
+      MemorySegment handle = ctx.get(ADDRESS, 0);
+      int rc = cuda.ctxSetCurrent(handle);
+      if (rc != Cuda.SUCCESS) {
+        cuda.primaryCtxRelease(device.handle());
+        cuda.check(rc, "cuCtxSetCurrent on " + device);
+      }
+      return new CudaContext(cuda, device, handle);
+    }
+  }
+
+  /** Makes this context current on the calling thread (cheap; the driver keeps one per thread). */
+  void makeCurrent() {
+    cuda.check(cuda.ctxSetCurrent(handle), "cuCtxSetCurrent on " + device);
+  }
+
+  /** A new stream that orders itself after work on the legacy default stream (where synchronous copies go); the caller destroys it. */
+  MemorySegment createStream() {
+    makeCurrent();
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment s = a.allocate(ADDRESS);
+      cuda.check(cuda.streamCreate(s, Cuda.STREAM_DEFAULT), "cuStreamCreate on " + device);
+      return s.get(ADDRESS, 0);
+    }
+  }
+
+  CudaDevice device() {
+    return device;
+  }
+
+  /** Modules loaded in this context: in memory for the process, as cubins on disk across processes. */
+  ModuleCache modules() {
+    return modules;
+  }
+
+  /** Device memory released by earlier plans, ready for reuse. */
+  DeviceMemoryPool pool() {
+    return pool;
+  }
+}

@@ -1,0 +1,233 @@
+// Loaded CUDA modules of one device: in memory by PTX text for the process, on disk as cubins across processes.
+package dev.loopjit.backend.cuda;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_BYTE;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import dev.loopjit.runtime.Settings;
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Map;
+
+/**
+ * Modules by PTX text. With the disk cache on ({@code Settings.cacheDir()/cuda}), PTX is compiled
+ * to a cubin with the driver's linker ({@code cuLinkCreate}/{@code cuLinkAddData}/{@code cuLinkComplete})
+ * and stored as {@code KEY.cubin} beside {@code KEY.ptx} (for reading), where KEY is the SHA-256 of
+ * the PTX, the device's name and compute capability and the driver's CUDA version, so a driver
+ * update never loads a stale cubin; a cubin that fails to load is relinked and overwritten. With
+ * the disk cache off, {@code cuModuleLoadDataEx} compiles the PTX directly. Either way the JIT's
+ * error and information logs are captured, so a PTX error reads like a compiler's. Files are
+ * written to a temporary name and moved into place, so a concurrent process never reads half a file.
+ */
+final class ModuleCache {
+  private static final System.Logger LOG = System.getLogger("dev.loopjit.backend.cuda");
+  private static final int LOG_BYTES = 64 * 1024;
+  /** Changes when what the files hold changes, so that old files are not read. */
+  private static final String FORMAT = "loopjit-cubin-1";
+
+  /** A module ready for cuModuleGetFunction; {@code fromSource} when neither cache had it. */
+  record Built(MemorySegment module, boolean fromSource, long driverNanos) {}
+
+  /** The driver refused the PTX (or a cubin); {@code log} is its JIT log. */
+  static final class JitFailure extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+    final int code;
+    final String log;
+
+    JitFailure(int code, String log) {
+      super(CudaException.name(code) + "\n" + log);
+      this.code = code;
+      this.log = log;
+    }
+  }
+
+  private final Cuda cuda;
+  private final CudaContext context;
+  private final Map<String, MemorySegment> memory = new HashMap<>();
+
+  ModuleCache(Cuda cuda, CudaContext context) {
+    this.cuda = cuda;
+    this.context = context;
+  }
+
+  /** The module already loaded in this process for {@code ptx}, or null. */
+  synchronized MemorySegment cached(String ptx) {
+    return memory.get(ptx);
+  }
+
+  /** Loads the module from the disk cache or compiles the PTX, and keeps it in memory. Throws JitFailure. */
+  Built build(String ptx) {
+    long t0 = System.nanoTime();
+    context.makeCurrent();
+    Path dir = Settings.cacheDir() == null ? null : Settings.cacheDir().resolve("cuda");
+    String key = dir == null ? null : key(ptx);
+    MemorySegment module = dir == null ? null : loadCached(dir, key, ptx);
+    boolean fromSource = module == null;
+    if (fromSource && dir == null) {
+      module = loadPtx(ptx);
+    } else if (fromSource) {
+      byte[] cubin = link(ptx);
+      module = loadCubin(cubin);
+      store(dir, key, ptx, cubin);
+    }
+    long nanos = System.nanoTime() - t0;
+    synchronized (this) {
+      MemorySegment other = memory.putIfAbsent(ptx, module);
+      if (other != null) {   // another thread loaded it meanwhile: keep one
+        cuda.check(cuda.moduleUnload(module), "cuModuleUnload");
+        module = other;
+      }
+    }
+    return new Built(module, fromSource, nanos);
+  }
+
+  /** Unloads the modules held in memory, as a fresh process would start; functions from them become invalid. */
+  synchronized void clearMemory() {
+    context.makeCurrent();
+    for (MemorySegment m : memory.values()) cuda.check(cuda.moduleUnload(m), "cuModuleUnload");
+    memory.clear();
+  }
+
+  /** cuModuleLoadDataEx on NUL-terminated PTX: the driver compiles it for the context's device. */
+  private MemorySegment loadPtx(String ptx) {
+    try (Arena a = Arena.ofConfined()) {
+      return load(a.allocateFrom(ptx), a);
+    }
+  }
+
+  /** A cubin, with a NUL after it: the driver reads an image without a cubin's magic as PTX text, up to a NUL. */
+  private MemorySegment loadCubin(byte[] cubin) {
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment image = a.allocate(cubin.length + 1L);
+      MemorySegment.copy(cubin, 0, image, JAVA_BYTE, 0, cubin.length);
+      return load(image, a);
+    }
+  }
+
+  private MemorySegment load(MemorySegment image, Arena a) {
+    JitLogs logs = new JitLogs(a);
+    MemorySegment module = a.allocate(ADDRESS);
+    int rc = cuda.moduleLoadDataEx(module, image, JitLogs.COUNT, logs.options, logs.values);
+    if (rc != Cuda.SUCCESS) throw new JitFailure(rc, logs.text());
+    return module.get(ADDRESS, 0);
+  }
+
+  /** PTX to a cubin for the current context's device, with the driver's linker. */
+  @SuppressWarnings("restricted")   // the cubin is memory the link state owns, of the size the driver returns
+  private byte[] link(String ptx) {
+    try (Arena a = Arena.ofConfined()) {
+      JitLogs logs = new JitLogs(a);   // must outlive the link state: the driver writes the logs into it
+      MemorySegment state = a.allocate(ADDRESS);
+      cuda.check(cuda.linkCreate(JitLogs.COUNT, logs.options, logs.values, state), "cuLinkCreate on " + context.device());
+      MemorySegment link = state.get(ADDRESS, 0);
+      try {
+        MemorySegment text = a.allocateFrom(ptx);
+        int rc = cuda.linkAddData(link, Cuda.JIT_INPUT_PTX, text, text.byteSize(), a.allocateFrom("kernel.ptx"));
+        if (rc != Cuda.SUCCESS) throw new JitFailure(rc, logs.text());
+        MemorySegment cubin = a.allocate(ADDRESS), size = a.allocate(JAVA_LONG);
+        rc = cuda.linkComplete(link, cubin, size);
+        if (rc != Cuda.SUCCESS) throw new JitFailure(rc, logs.text());
+        return cubin.get(ADDRESS, 0).reinterpret(size.get(JAVA_LONG, 0)).toArray(JAVA_BYTE);
+      } finally {
+        cuda.linkDestroy(link);
+      }
+    }
+  }
+
+  /** The cached cubin loaded, or null when there is none or it no longer loads. */
+  private MemorySegment loadCached(Path dir, String key, String ptx) {
+    Path bin = dir.resolve(key + ".cubin"), text = dir.resolve(key + ".ptx");
+    byte[] cubin;
+    try {
+      if (!Files.isRegularFile(bin) || !Files.isRegularFile(text)) return null;
+      if (!Files.readString(text, StandardCharsets.UTF_8).equals(ptx)) return null;   // a hash collision, however unlikely
+      cubin = Files.readAllBytes(bin);
+    } catch (IOException e) {
+      LOG.log(System.Logger.Level.DEBUG, "cannot read cached cubin " + bin + ": " + e);
+      return null;
+    }
+    if (cubin.length == 0) return null;
+    try {
+      return loadCubin(cubin);
+    } catch (JitFailure f) {
+      LOG.log(System.Logger.Level.INFO, "cached cubin " + bin + " does not load (" + CudaException.name(f.code) + "); relinking");
+      return null;
+    }
+  }
+
+  /** Writes the PTX and the cubin; a cache that cannot be written only costs the next process a JIT. */
+  private void store(Path dir, String key, String ptx, byte[] cubin) {
+    try {
+      if (cubin.length == 0) return;
+      Files.createDirectories(dir);
+      write(dir, key + ".ptx", ptx.getBytes(StandardCharsets.UTF_8));
+      write(dir, key + ".cubin", cubin);
+    } catch (IOException | RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot write the CUDA kernel cache in " + dir + ": " + e);
+    }
+  }
+
+  private static void write(Path dir, String name, byte[] bytes) throws IOException {
+    Path tmp = Files.createTempFile(dir, name, ".tmp");
+    try {
+      Files.write(tmp, bytes);
+      Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+  }
+
+  /** The disk-cache key: what decides the cubin. */
+  String key(String ptx) {
+    CudaDevice d = context.device();
+    try {
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      for (String part : new String[] {FORMAT, ptx, d.name(), d.targetVariant(), Integer.toString(d.driverApiVersion())}) {
+        sha.update(part.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+      }
+      return HexFormat.of().formatHex(sha.digest());
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+    }
+  }
+
+  /**
+   * The JIT options that capture the logs: each value is a {@code void*} slot holding a buffer's
+   * address or, for a size, the number itself. The buffers are one byte longer than the driver is
+   * told and zeroed, so the text is always terminated.
+   */
+  private static final class JitLogs {
+    static final int COUNT = 4;
+    final MemorySegment options, values, info, error;
+
+    JitLogs(Arena a) {
+      info = a.allocate(LOG_BYTES + 1);
+      error = a.allocate(LOG_BYTES + 1);
+      options = a.allocateFrom(JAVA_INT, Cuda.JIT_INFO_LOG_BUFFER, Cuda.JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+          Cuda.JIT_ERROR_LOG_BUFFER, Cuda.JIT_ERROR_LOG_BUFFER_SIZE_BYTES);
+      values = a.allocate(ADDRESS, COUNT);
+      values.setAtIndex(ADDRESS, 0, info);
+      values.setAtIndex(JAVA_LONG, 1, LOG_BYTES);
+      values.setAtIndex(ADDRESS, 2, error);
+      values.setAtIndex(JAVA_LONG, 3, LOG_BYTES);
+    }
+
+    /** The error log, then the information log, trimmed. */
+    String text() {
+      String e = error.getString(0).strip(), i = info.getString(0).strip();
+      return e.isEmpty() ? i : i.isEmpty() ? e : e + "\n" + i;
+    }
+  }
+}

@@ -1,0 +1,258 @@
+// Pass "reduce": each @Reduce array becomes a private accumulator, a work-group tree in local memory, and an atomic combine.
+package dev.loopjit.compiler;
+
+import dev.loopjit.api.Reduce;
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A {@code @Reduce} array is updated inside the {@code @Parallel} loop only as
+ * {@code out[k] = out[k] OP x} (or {@code out.set(k, out.get(k) OP x)}, or with
+ * {@code Math.min/max}), OP one of + * min max on int, long, float or double. Each work-item then
+ * accumulates into a private variable starting at OP's identity; after its iteration every
+ * work-item of the group writes that into local memory, a tree combines the group's values, and
+ * the group's first work-item combines the result into {@code out[k]} with an atomic update — so
+ * the whole reduction is one kernel, with no host round trip, and the array's initial value takes
+ * part as it does in Java. Float results may differ from the sequential loop by rounding (the
+ * order of the additions differs).
+ */
+final class Reductions implements Pass {
+  /** Work-items per group at most: the local arrays hold one value each. A power of two. */
+  static final int GROUP = 256;
+
+  private record Update(Var array, int index, Op.Binary op, Intrinsic minMax, Prim type) {
+    Expr combine(Expr a, Expr b) {
+      return minMax != null ? new Call(minMax, type, List.of(a, b)) : new Binary(op, a, b);
+    }
+
+    String opName() {
+      return minMax != null ? minMax.name().toLowerCase() : op.symbol;
+    }
+  }
+
+  @Override
+  public String name() {
+    return "reduce";
+  }
+
+  @Override
+  public KernelIR run(KernelIR ir, Context cx) {
+    List<Var> arrays = new ArrayList<>();
+    var params = cx.method.method().getParameters();
+    for (KernelIR.Param p : ir.params())
+      if (params[p.index()].isAnnotationPresent(Reduce.class) && p.kind() == KernelIR.Param.Kind.ARRAY) arrays.add(p.var());
+    if (arrays.isEmpty() || !(ir.launch() instanceof Launch.Loops loops) || cx.parallelFrame == null) return ir;
+    Src kernel = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
+
+    Map<String, Update> targets = new LinkedHashMap<>();
+    Map<String, Var> accumulators = new LinkedHashMap<>();
+    List<Stmt> body = new ArrayList<>();
+    Labeled frame = null;
+    for (Stmt s : ir.body().stmts()) {
+      if (s instanceof Labeled l && l.label().equals(cx.parallelFrame)) {
+        frame = l;
+        body.add(null); // placeholder, filled below
+      } else {
+        forbidUse(s, arrays, "outside the @Parallel loop");
+        body.add(s);
+      }
+    }
+    Block inside = new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        if (s instanceof Store st && st.array() instanceof Read r && arrays.contains(r.var())) {
+          Update t = target(st, r.var());
+          String key = t.array().name() + "[" + t.index() + "]";
+          Update seen = targets.putIfAbsent(key, t);
+          if (seen != null && (seen.op() != t.op() || seen.minMax() != t.minMax()))
+            throw Refusal.error(st.src(), "@Reduce", "@Reduce element " + key + " is combined with both " + seen.opName() + " and " + t.opName());
+          Var acc = accumulators.computeIfAbsent(key, k -> cx.names.fresh(t.array().name() + "_partial", t.type()));
+          Expr x = operand(st, t);
+          forbidUse(new Eval(x, st.src()), arrays, "in the value it combines");
+          return List.of(new Assign(acc, t.combine(new Read(acc), x), st.src()));
+        }
+        forbidUse(s instanceof Block || s instanceof If || s instanceof Loop || s instanceof Switch || s instanceof Labeled ? null : s,
+            arrays, "except as out[k] = out[k] OP x");
+        return List.of(s);
+      }
+    }.rewrite(frame.body());
+    if (targets.isEmpty()) return ir;
+    for (Update t : targets.values()) check(t, cx, kernel);
+
+    List<Stmt> out = new ArrayList<>();
+    for (Stmt s : body) {
+      if (s != null) {
+        out.add(s);
+        continue;
+      }
+      for (var e : targets.entrySet()) out.add(new Assign(accumulators.get(e.getKey()), identity(e.getValue()), kernel));
+      out.add(new Labeled(frame.label(), inside, frame.src()));
+      out.addAll(tree(targets, accumulators, loops.counts().size(), cx, kernel));
+    }
+    return ir.withLaunch(new Launch.Loops(loops.counts(), GROUP), new Block(out, ir.body().src()));
+  }
+
+  /** The reduction an update performs; refuses any other shape. */
+  private static Update target(Store st, Var array) {
+    Prim type = ((ArrayType) array.type()).element();
+    if (!(st.index() instanceof Const k))
+      throw Refusal.error(st.src(), "@Reduce", "a @Reduce array is updated at a constant index only (out[0] = out[0] OP x)");
+    int index = (int) k.longValue();
+    Expr v = st.value();
+    if (v instanceof Binary b && (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL) && (isElement(b.a(), array, index) || isElement(b.b(), array, index)))
+      return new Update(array, index, b.op(), null, checkType(type, st));
+    if (v instanceof Call c && (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && (isElement(c.args().get(0), array, index) || isElement(c.args().get(1), array, index)))
+      return new Update(array, index, null, c.op(), checkType(type, st));
+    throw Refusal.error(st.src(), "@Reduce", "a @Reduce array is updated only as out[" + index + "] = out[" + index
+        + "] OP x with OP one of + * Math.min Math.max");
+  }
+
+  private static Prim checkType(Prim type, Stmt st) {
+    if (type != Prim.INT && type != Prim.LONG && type != Prim.FLOAT && type != Prim.DOUBLE)
+      throw Refusal.error(st.src(), "@Reduce", "@Reduce works on int, long, float and double arrays, not " + type);
+    return type;
+  }
+
+  private static boolean isElement(Expr e, Var array, int index) {
+    return e instanceof Load l && l.array() instanceof Read r && r.var().equals(array) && l.index() instanceof Const c && c.longValue() == index;
+  }
+
+  private static Expr operand(Store st, Update t) {
+    List<Expr> two = st.value() instanceof Binary b ? List.of(b.a(), b.b()) : ((Call) st.value()).args();
+    return isElement(two.get(0), t.array(), t.index()) ? two.get(1) : two.get(0);
+  }
+
+  /** Refuses any other mention of a reduce array in {@code s} (null: nothing to check). */
+  private static void forbidUse(Stmt s, List<Var> arrays, String where) {
+    if (s == null) return;
+    new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Read r && arrays.contains(r.var()))
+          throw Refusal.error(s.src(), "@Reduce", "the @Reduce array '" + r.var().name() + "' is used " + where);
+        return e;
+      }
+    }.rewrite(s);
+  }
+
+  private static void check(Update t, Context cx, Src at) {
+    boolean wide = t.type() == Prim.LONG || t.type() == Prim.DOUBLE;
+    if (wide && !cx.target.int64Atomics())
+      throw Refusal.error(at, "@Reduce", "a " + t.type() + " reduction needs 64-bit atomics, which this device does not have");
+  }
+
+  private static Expr identity(Update t) {
+    boolean add = t.op() == Op.Binary.ADD, mul = t.op() == Op.Binary.MUL, min = t.minMax() == Intrinsic.MIN;
+    return switch (t.type()) {
+      case INT -> Const.of(add ? 0 : mul ? 1 : min ? Integer.MAX_VALUE : Integer.MIN_VALUE);
+      case LONG -> Const.of(add ? 0L : mul ? 1L : min ? Long.MAX_VALUE : Long.MIN_VALUE);
+      case FLOAT -> Const.of(add ? 0f : mul ? 1f : min ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY);
+      default -> Const.of(add ? 0d : mul ? 1d : min ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY);
+    };
+  }
+
+  /** After the frame, run by every work-item: the tree in local memory, then one atomic combine per group. */
+  private static List<Stmt> tree(Map<String, Update> targets, Map<String, Var> accs, int dims, Context cx, Src at) {
+    List<Stmt> out = new ArrayList<>();
+    Var lid = cx.names.fresh("local_index", Prim.INT), size = cx.names.fresh("local_items", Prim.INT);
+    Var stride = cx.names.fresh("stride", Prim.INT);
+    Expr id = geometry(Intrinsic.LOCAL_ID, 0), n = geometry(Intrinsic.LOCAL_SIZE, 0);
+    for (int d = 1; d < dims; d++) {
+      Expr below = geometry(Intrinsic.LOCAL_SIZE, 0);
+      for (int e = 1; e < d; e++) below = mul(below, geometry(Intrinsic.LOCAL_SIZE, e));
+      id = add(id, mul(geometry(Intrinsic.LOCAL_ID, d), below));
+      n = mul(n, geometry(Intrinsic.LOCAL_SIZE, d));
+    }
+    out.add(new Assign(lid, id, at));
+    out.add(new Assign(size, n, at));
+    Map<String, Var> scratch = new LinkedHashMap<>();
+    for (var e : targets.entrySet()) {
+      Var s = cx.names.fresh(e.getValue().array().name() + "_group", new ArrayType(e.getValue().type(), ArrayType.Space.LOCAL, GROUP));
+      scratch.put(e.getKey(), s);
+      out.add(new Assign(s, new Alloc((ArrayType) s.type()), at));
+      out.add(new Store(new Read(s), new Read(lid), new Read(accs.get(e.getKey())), at));
+    }
+    out.add(barrier(at));
+    // stride = the largest power of two below the group size; halves each round
+    out.add(new Assign(stride, Const.of(1), at));
+    Label grow = cx.names.label();
+    out.add(new Loop(grow, new Block(List.of(
+        new If(new Compare(Op.Compare.GE, mul(new Read(stride), Const.of(2)), new Read(size)), new Block(List.of(new Break(grow, at))), Block.EMPTY, at),
+        new Assign(stride, mul(new Read(stride), Const.of(2)), at))), Block.EMPTY, at));
+    List<Stmt> step = new ArrayList<>();
+    for (var e : targets.entrySet()) {
+      Var s = scratch.get(e.getKey());
+      Expr mine = new Load(new Read(s), new Read(lid)), other = new Load(new Read(s), add(new Read(lid), new Read(stride)));
+      step.add(new Store(new Read(s), new Read(lid), e.getValue().combine(mine, other), at));
+    }
+    Label halve = cx.names.label();
+    Expr active = new Logic(Op.Logic.AND, new Compare(Op.Compare.LT, new Read(lid), new Read(stride)),
+        new Compare(Op.Compare.LT, add(new Read(lid), new Read(stride)), new Read(size)));
+    out.add(new Loop(halve, new Block(List.of(
+        new If(new Compare(Op.Compare.LE, new Read(stride), Const.of(0)), new Block(List.of(new Break(halve, at))), Block.EMPTY, at),
+        new If(active, new Block(step), Block.EMPTY, at),
+        barrier(at))), new Block(List.of(new Assign(stride, new Binary(Op.Binary.SHR, new Read(stride), Const.of(1)), at))), at));
+    List<Stmt> leader = new ArrayList<>();
+    for (var e : targets.entrySet()) leader.addAll(combine(e.getValue(), new Load(new Read(scratch.get(e.getKey())), Const.of(0)), cx, at));
+    out.add(new If(new Compare(Op.Compare.EQ, new Read(lid), Const.of(0)), new Block(leader), Block.EMPTY, at));
+    return out;
+  }
+
+  /** {@code out[k] = out[k] OP value}, atomically: atomic add for integer sums, a compare-and-set loop otherwise. */
+  private static List<Stmt> combine(Update t, Expr value, Context cx, Src at) {
+    Expr array = new Read(t.array()), index = Const.of(t.index());
+    if (t.op() == Op.Binary.ADD && (t.type() == Prim.INT || t.type() == Prim.LONG))
+      return List.of(new Eval(new Call(Intrinsic.ATOMIC_ADD, t.type(), List.of(array, index, value)), at));
+    Var v = cx.names.fresh(t.array().name() + "_total", t.type());
+    Var old = cx.names.fresh(t.array().name() + "_seen", t.type()), prev = cx.names.fresh(t.array().name() + "_was", t.type());
+    Label retry = cx.names.label();
+    Expr same = new Compare(Op.Compare.EQ, bits(new Read(prev)), bits(new Read(old)));
+    return List.of(
+        new Assign(v, value, at),
+        new Assign(old, new Load(array, index), at),
+        new Loop(retry, new Block(List.of(
+            new Assign(prev, new Call(Intrinsic.ATOMIC_CAS, t.type(), List.of(array, index, new Read(old), t.combine(new Read(old), new Read(v)))), at),
+            new If(same, new Block(List.of(new Break(retry, at))), Block.EMPTY, at),
+            new Assign(old, new Read(prev), at))), Block.EMPTY, at));
+  }
+
+  private static Expr bits(Expr e) {
+    return switch (e.prim()) {
+      case FLOAT -> new Call(Intrinsic.FLOAT_BITS, Prim.INT, List.of(e));
+      case DOUBLE -> new Call(Intrinsic.DOUBLE_BITS, Prim.LONG, List.of(e));
+      default -> e;
+    };
+  }
+
+  private static Stmt barrier(Src at) {
+    return new Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), at);
+  }
+
+  private static Expr geometry(Intrinsic op, int d) {
+    return new Call(op, Prim.INT, List.of(Const.of(d)));
+  }
+
+  private static Expr add(Expr a, Expr b) {
+    return new Binary(Op.Binary.ADD, a, b);
+  }
+
+  private static Expr mul(Expr a, Expr b) {
+    return new Binary(Op.Binary.MUL, a, b);
+  }
+}
