@@ -22,9 +22,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Not part of the default {@code scripts/bench} run: {@code scripts/bench LocalSize}. The figures
- * behind the CPU rules of {@code WorkGroups} (docs/PERFORMANCE.md).
+ * behind the CPU rules of {@code WorkGroups} (docs/PERFORMANCE.md). Sampled, so that the report can
+ * give the fastest and the median execution: on a shared machine the fastest is the one least
+ * disturbed by other processes.
  */
-@BenchmarkMode(Mode.AverageTime)
+@BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
@@ -62,6 +64,38 @@ public class LocalSize {
     }
   }
 
+  @State(Scope.Benchmark)
+  public static class MatVecPlan extends DevicePlan {
+    @Param({"auto", "32", "64", "128", "256", "512", "1024", "4096"})
+    public String local;
+
+    @Setup
+    public void setup(MatVec.Data d) {
+      open(d, Transfers.RESIDENT, grid("matvec.gemv", local, new WorkerGrid1D(d.n)));
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class DensePlan extends DevicePlan {
+    @Param({"auto", "8x8", "16x16", "64x4", "16x1", "64x1", "256x1", "256x4"})
+    public String local;
+
+    @Setup
+    public void setup(DenseForward.Data d) {
+      open(d, Transfers.RESIDENT, grid("dense.forward", local, new WorkerGrid2D(d.out, d.batch)));
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
   /** No scheduler for "auto"; else {@code grid} with local size "X" or "XxY". */
   static GridScheduler grid(String task, String local, WorkerGrid grid) {
     if (local.equals("auto")) return null;
@@ -76,6 +110,17 @@ public class LocalSize {
   }
 
   @Benchmark
+  public ExecutionResult matvec(MatVecPlan p) {
+    return p.execute();
+  }
+
+  @Benchmark
+  public ExecutionResult dense(DensePlan p) {
+    return p.execute();
+  }
+
+  @Benchmark
+  @Measurement(iterations = 5, time = 1)
   public ExecutionResult matmul(MatMulPlan p) {
     return p.execute();
   }

@@ -29,7 +29,7 @@ public final class Report {
       "DenseForward", new Work("dense forward", "GFLOP/s", p -> 2 * p.get("batch") * p.get("in") * p.get("out")));
 
   /** One JMH result. */
-  private record Score(String workload, String method, Map<String, String> params, double ms, double error) {}
+  private record Score(String workload, String method, Map<String, String> params, double ms, double error, double min, double median) {}
 
   private Report() {}
 
@@ -66,8 +66,9 @@ public final class Report {
       case "ns/op" -> 1e-6;
       default -> throw new IllegalArgumentException(name + ": unit " + m.get("scoreUnit") + " is not a time per operation");
     };
+    Map<?, ?> pct = m.get("scorePercentiles") instanceof Map<?, ?> q ? q : Map.of();
     return new Score(parts[parts.length - 2], parts[parts.length - 1], params, number(m.get("score")) * scale,
-        number(m.get("scoreError")) * scale);
+        number(m.get("scoreError")) * scale, number(pct.get("0.0")) * scale, number(pct.get("50.0")) * scale);
   }
 
   private static double number(Object o) {
@@ -110,14 +111,14 @@ public final class Report {
     return b.toString();
   }
 
-  /** The LocalSize benchmarks: kernel-only time per local size. */
+  /** The LocalSize benchmarks: kernel-only time per local size, fastest and median of the samples. */
   static String localSizes(List<Score> scores) {
     StringBuilder b = new StringBuilder();
     for (Score s : scores) {
       if (!s.workload().equals("LocalSize")) continue;
-      if (b.isEmpty()) b.append("| kernel | device | local size | kernel only ms/op |\n|---|---|---|---:|\n");
+      if (b.isEmpty()) b.append("| kernel | device | local size | fastest ms | median ms | mean ms/op |\n|---|---|---|---:|---:|---:|\n");
       b.append("| ").append(s.method()).append(" | ").append(s.params().get("device")).append(" | ").append(s.params().get("local"))
-          .append(" | ").append(ms(s)).append(" |\n");
+          .append(" | ").append(fmt(s.min())).append(" | ").append(fmt(s.median())).append(" | ").append(ms(s)).append(" |\n");
     }
     return b.toString();
   }
