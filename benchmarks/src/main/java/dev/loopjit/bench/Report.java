@@ -48,9 +48,8 @@ public final class Report {
       }
     }
     System.out.println("JDK " + jdk + "\n");
-    System.out.print(table(scores));
-    String local = localSizes(scores);
-    if (!local.isEmpty()) System.out.print("\n" + local);
+    String main = table(scores), more = experiments(scores);
+    System.out.print(main + (main.isEmpty() || more.isEmpty() ? "" : "\n") + more);
   }
 
   private static Score score(Map<?, ?> r) {
@@ -86,6 +85,7 @@ public final class Report {
       else rows.computeIfAbsent(s.workload() + "|" + size + "|" + s.params().get("device"), k -> new LinkedHashMap<>()).put(s.method(), s);
     }
     StringBuilder b = new StringBuilder();
+    if (rows.isEmpty() && jvm.isEmpty()) return "";
     b.append("| workload | size | device | jvm ms/op | with transfers ms/op | ÷ jvm | kernel only ms/op | ÷ jvm | first call ms | rate: jvm / with transfers / kernel only |\n");
     b.append("|---|---|---|---:|---:|---:|---:|---:|---:|---|\n");
     for (var row : rows.entrySet()) {
@@ -111,14 +111,22 @@ public final class Report {
     return b.toString();
   }
 
-  /** The LocalSize benchmarks: kernel-only time per local size, fastest and median of the samples. */
-  static String localSizes(List<Score> scores) {
+  /** Experiments beyond the main table (LocalSize, CodeShape): one row per run, with the rate of the workload the method names. */
+  static String experiments(List<Score> scores) {
+    Map<String, String> workOf = Map.of("vectorAdd", "VectorAdd", "matvec", "MatVec", "matmul", "MatMul", "dense", "DenseForward");
     StringBuilder b = new StringBuilder();
     for (Score s : scores) {
-      if (!s.workload().equals("LocalSize")) continue;
-      if (b.isEmpty()) b.append("| kernel | device | local size | fastest ms | median ms | mean ms/op |\n|---|---|---|---:|---:|---:|\n");
-      b.append("| ").append(s.method()).append(" | ").append(s.params().get("device")).append(" | ").append(s.params().get("local"))
-          .append(" | ").append(fmt(s.min())).append(" | ").append(fmt(s.median())).append(" | ").append(ms(s)).append(" |\n");
+      if (WORK.containsKey(s.workload())) continue;
+      if (b.isEmpty()) b.append("| benchmark | settings | device | mean ms/op | fastest ms | median ms | rate |\n|---|---|---|---:|---:|---:|---|\n");
+      Work w = WORK.get(workOf.get(s.method()));
+      StringBuilder settings = new StringBuilder();
+      s.params().forEach((k, v) -> {
+        if (!k.equals("device")) settings.append(settings.isEmpty() ? "" : " ").append(k).append('=').append(v);
+      });
+      b.append("| ").append(s.workload()).append('.').append(s.method()).append(" | ").append(settings).append(" | ")
+          .append(s.params().get("device")).append(" | ").append(ms(s)).append(" | ").append(fmt(s.min())).append(" | ")
+          .append(fmt(s.median())).append(" | ")
+          .append(w == null ? "–" : rate(w.amount().applyAsDouble(numbers(s.params())), s) + " " + w.unit()).append(" |\n");
     }
     return b.toString();
   }

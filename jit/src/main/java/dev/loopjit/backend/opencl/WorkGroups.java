@@ -14,7 +14,9 @@ import java.util.Arrays;
  *     clamped to the range and the device;
  * <li>{@code @Parallel} kernels on a CPU (where PoCL vectorises across a work-group): groups of up
  *     to 256 work-items, but at least two per compute unit when the range allows, since one group
- *     for the whole range leaves a core idle (DESIGN §6);
+ *     for the whole range leaves a core idle (DESIGN §6); in 2-D, rows of up to 64 along x and
+ *     several rows per group (64×4), which the LocalSize benchmark measured best for naive matmul
+ *     on PoCL, 2.7 times faster than one row per group (docs/PERFORMANCE.md);
  * <li>{@code KernelContext} kernels see their work-group shape, so they get the jvm backend's
  *     default (64, 8×8, 4×4×4) and compute the same thing on every device.
  * </ul>

@@ -54,6 +54,31 @@ class WorkGroupsTest {
     assertTrue(small.local()[0] * small.local()[1] >= 1);
   }
 
+  /**
+   * The benchmarks' shapes on this project's 2-core PoCL machine, where the LocalSize sweep
+   * (docs/PERFORMANCE.md) measured them as the best or level with the best: naive matmul 1024²
+   * 1.55 s at 64×4 against 1.7–4.3 s for the other shapes (64×1: 4.1 s); matvec 4096 rows 6.1 ms
+   * for any size that leaves two groups per core, 13 ms as one group.
+   */
+  @Test
+  void theShapesTheLocalSizeSweepMeasuredBest() {
+    assertArrayEquals(new long[] {64, 4}, pick(loops(1024, 1024), CPU2).local(), "naive matmul 1024");
+    assertArrayEquals(new long[] {64, 4}, pick(loops(256, 256), CPU2).local(), "dense forward, 256 outputs x batch 256");
+    WorkGroups.Shape matvec = pick(loops(4096), CPU2);
+    assertArrayEquals(new long[] {256}, matvec.local(), "matrix-vector, 4096 rows");
+    assertTrue(matvec.global()[0] / matvec.local()[0] >= 4, "never one group for the whole range: " + matvec);
+    assertArrayEquals(new long[] {256}, pick(loops(1 << 24), CPU2).local(), "vector add 16M");
+  }
+
+  @Test
+  void aCpuGridIn2dHasMoreThanOneRowPerGroupWhenTheRangeAllows() {
+    // 64x1 (one row per group) measured 2.7 times slower than 64x4 on naive matmul.
+    WorkGroups.Shape s = pick(loops(1024, 1024), CPU64);
+    assertTrue(s.local()[1] > 1, s.toString());
+    long groups = (s.global()[0] / s.local()[0]) * (s.global()[1] / s.local()[1]);
+    assertTrue(groups >= 128, "two groups per compute unit: " + s);
+  }
+
   @Test
   void gpuShapes() {
     WorkGroups.Shape one = pick(loops(997), GPU);

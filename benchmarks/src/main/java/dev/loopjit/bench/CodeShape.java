@@ -1,0 +1,159 @@
+// JMH: naive matmul as the JIT emits it today beside hand-written OpenCL C of the same Java loop, to show what code PoCL runs fast.
+package dev.loopjit.bench;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.api.GridScheduler;
+import dev.loopjit.api.Task4;
+import dev.loopjit.backend.opencl.KernelSource;
+import dev.loopjit.backend.opencl.OpenClDevice;
+import dev.loopjit.backend.opencl.OpenClRuntime;
+import dev.loopjit.runtime.DeviceBuffer;
+import dev.loopjit.runtime.DeviceKernel;
+import dev.loopjit.runtime.Grid;
+import dev.loopjit.runtime.HostArray;
+import dev.loopjit.runtime.RunOptions;
+import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.tasks.Blas;
+import dev.loopjit.types.FloatArray;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Not part of the default {@code scripts/bench} run: {@code scripts/bench CodeShape}. An experiment
+ * for the emitter, not a LoopJIT feature: the task's IR still comes from the JIT (the runtime reads
+ * its arguments from it), but the OpenCL C is replaced by one of these shapes, all computing
+ * {@link Blas#gemmNaive} bit for bit as Java does (each output summed over k in order, no FMA;
+ * checked against the Java loop in setup):
+ * <ul>
+ * <li>{@code generated}: the JIT's own code: the whole body under {@code if (gid < count)}.
+ * <li>{@code uniformLoop}: indices clamped to the range and only the store guarded, plus a
+ *     barrier: the k loop is entered by every work-item, so PoCL runs the work-group loop inside
+ *     it (across j, vectorised) instead of one k loop per work-item.
+ * <li>{@code float16}: the x dimension coarsened by 16: one work-item computes 16 neighbouring
+ *     j as the lanes of a {@code float16}, each lane still summing over k in order.
+ * <li>{@code float16x4}: the same, and 4 rows of C per work-item, reusing each row of B 4 times.
+ * </ul>
+ * Sizes must be multiples of 16 (the hand-written shapes have no tail handling).
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+public class CodeShape {
+  private static final String SIGNATURE = "#pragma OPENCL FP_CONTRACT OFF\n__kernel void Blas_gemmNaive(__global float* a, int a_length, "
+      + "__global float* b, int b_length, __global float* c, int c_length, int n, int count_x, int count_y) {\n";
+
+  @State(Scope.Benchmark)
+  public static class Shape {
+    @Param("opencl:0")
+    public String device;
+
+    @Param({"generated", "uniformLoop", "float16", "float16x4"})
+    public String shape;
+
+    private OpenClRuntime runtime;
+    private DeviceKernel kernel;
+    private Object[] args;
+    private Grid grid;
+
+    @Setup
+    public void setup(MatMul.Data d) {
+      if (d.n % 16 != 0) throw new IllegalArgumentException("CodeShape needs n to be a multiple of 16, not " + d.n);
+      Device dev = Devices.get(device);
+      if (!(dev instanceof OpenClDevice cl)) throw new IllegalArgumentException(device + " is not an OpenCL device");
+      KernelSource source = (task, target) -> {
+        KernelSource.Generated jit = KernelSource.COMPILER.generate(task, target);
+        return new KernelSource.Generated(jit.ir(), shape.equals("generated") ? jit.source() : SIGNATURE + body(shape));
+      };
+      runtime = new OpenClRuntime(cl, source);
+      TaskSpec task = TaskSpec.of("matmul", "gemm", (Task4<FloatArray, FloatArray, FloatArray, Integer>) Blas::gemmNaive,
+          new Object[] {d.a, d.b, d.c, d.n});
+      kernel = runtime.prepare(task, new RunOptions(false, new GridScheduler())).kernel();
+      args = new Object[] {buffer(d.a), buffer(d.b), buffer(d.c), d.n};
+      long n = d.n, cols = shape.startsWith("float16") ? n / 16 : n, rows = shape.equals("float16x4") ? n / 4 : n;
+      grid = new Grid(2, new long[] {cols, rows, 1}, null, new long[] {cols, rows});
+      run();
+      runtime.copyOut((DeviceBuffer) args[2]);
+      runtime.finish();
+      for (int i = 0; i < d.n * d.n; i++)
+        if (Float.floatToRawIntBits(d.c.get(i)) != Float.floatToRawIntBits(d.expected.get(i)))
+          throw new IllegalStateException("shape " + shape + " differs from Java at " + i + ": " + d.c.get(i) + " vs " + d.expected.get(i));
+    }
+
+    private DeviceBuffer buffer(FloatArray a) {
+      DeviceBuffer b = runtime.allocate(HostArray.of(a), false);
+      runtime.copyIn(b);
+      return b;
+    }
+
+    void run() {
+      runtime.launch(kernel, args, grid);
+      runtime.finish();
+    }
+
+    @TearDown
+    public void tearDown() {
+      for (int i = 0; i < 3; i++) ((DeviceBuffer) args[i]).release();
+      runtime.close();
+    }
+  }
+
+  /** The hand-written bodies; {@code count_x} and {@code count_y} are the grid's work-items per dimension. */
+  static String body(String shape) {
+    return switch (shape) {
+      case "uniformLoop" -> """
+            barrier(CLK_LOCAL_MEM_FENCE);
+            int j = min((int) get_global_id(0), count_x - 1), i = min((int) get_global_id(1), count_y - 1);
+            float acc = 0.0f;
+            for (int k = 0; k < n; k++) acc = acc + a[i * n + k] * b[k * n + j];
+            if ((int) get_global_id(0) < count_x && (int) get_global_id(1) < count_y) c[i * n + j] = acc;
+          }
+          """;
+      case "float16" -> """
+            int jb = (int) get_global_id(0), i = (int) get_global_id(1);
+            if (jb >= count_x || i >= count_y) return;
+            float16 acc = (float16) (0.0f);
+            for (int k = 0; k < n; k++) acc = acc + a[i * n + k] * vload16(jb, b + k * n);
+            vstore16(acc, jb, c + i * n);
+          }
+          """;
+      case "float16x4" -> """
+            int jb = (int) get_global_id(0), i = 4 * (int) get_global_id(1);
+            if (jb >= count_x || i >= 4 * count_y) return;
+            float16 c0 = (float16) (0.0f), c1 = c0, c2 = c0, c3 = c0;
+            for (int k = 0; k < n; k++) {
+              float16 bk = vload16(jb, b + k * n);
+              c0 = c0 + a[i * n + k] * bk;
+              c1 = c1 + a[(i + 1) * n + k] * bk;
+              c2 = c2 + a[(i + 2) * n + k] * bk;
+              c3 = c3 + a[(i + 3) * n + k] * bk;
+            }
+            vstore16(c0, jb, c + i * n);
+            vstore16(c1, jb, c + (i + 1) * n);
+            vstore16(c2, jb, c + (i + 2) * n);
+            vstore16(c3, jb, c + (i + 3) * n);
+          }
+          """;
+      default -> throw new IllegalArgumentException("no shape " + shape);
+    };
+  }
+
+  @Benchmark
+  public Object matmul(Shape s) {
+    s.run();
+    return s;
+  }
+}
