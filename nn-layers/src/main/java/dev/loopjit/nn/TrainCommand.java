@@ -126,8 +126,9 @@ public final class TrainCommand {
     Device device = o.device() == null ? Devices.best() : Devices.get(o.device());
     System.out.println("data:      " + train + "; " + test);
     System.out.println("model:     " + model + ", " + loss.label());
-    System.out.printf("training:  %s lr %s%s, batch %d, %d epochs, seed %d, on %s (%s)%n", o.optimizer(), o.lr(),
-        o.weightDecay() != 0 ? ", weight decay " + o.weightDecay() : "", o.batch(), o.epochs(), o.seed(), device.id(), device.name());
+    System.out.printf("training:  %s lr %s%s, batch %d, %d epoch%s, seed %d, on %s (%s)%n", o.optimizer(), o.lr(),
+        o.weightDecay() != 0 ? ", weight decay " + o.weightDecay() : "", o.batch(), o.epochs(), o.epochs() == 1 ? "" : "s", o.seed(),
+        device.id(), device.name());
     List<Trainer.Epoch> log = new Trainer(model, loss, optimizer, device).epochs(o.epochs()).batch(o.batch()).seed(o.seed())
         .progress(o.progress() && ProgressBar.terminal()).fit(train, test);
     if (o.save() != null) {
