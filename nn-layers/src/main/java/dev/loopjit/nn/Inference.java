@@ -9,6 +9,7 @@ import dev.loopjit.api.ImmutableTaskGraph;
 import dev.loopjit.api.TaskGraph;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
+import java.util.Arrays;
 
 /**
  * The forward pass of a {@link Sequential} model over a dataset, {@code rows} rows per
@@ -83,8 +84,7 @@ public final class Inference implements AutoCloseable {
     if (count <= 0 || count > rows || from < 0 || from + count > data.size())
       throw new IllegalArgumentException("rows [" + from + ", " + (from + count) + ") of " + data.size() + ", at most " + rows + " at once");
     execute(from, count).transferToHost(outputs);
-    float[] all = outputs.toArray();
-    return java.util.Arrays.copyOf(all, count * model.outputs());
+    return Arrays.copyOf(outputs.toArray(), count * model.outputs());
   }
 
   private ExecutionResult execute(int from, int count) {

@@ -29,7 +29,8 @@ public final class Sequential {
   private final List<Layer> layers;
   private final int[] widths;           // widths[k]: features into layer k; widths[layers]: the outputs
   private final int[] weightAt, biasAt; // offsets in parameters, -1 for activations
-  private final FloatArray parameters;
+  private final int parameterCount;
+  private final FloatArray parameters;  // at least one element: a device buffer cannot be empty
 
   private Sequential(int inputs, List<Layer> layers) {
     if (inputs <= 0) throw new IllegalArgumentException("a model needs at least one input, not " + inputs);
@@ -59,7 +60,8 @@ public final class Sequential {
       }
       if (p > Integer.MAX_VALUE) throw new IllegalArgumentException("more than " + Integer.MAX_VALUE + " parameters");
     }
-    parameters = new FloatArray((int) Math.max(p, 1));
+    parameterCount = (int) p;
+    parameters = new FloatArray(Math.max(parameterCount, 1));
   }
 
   /** A model taking rows of {@code inputs} features through {@code layers}; its parameters are zero until {@link #initialize}. */
@@ -120,7 +122,7 @@ public final class Sequential {
 
   /** How many weights and biases the model has. */
   public int parameterCount() {
-    return layers.stream().anyMatch(l -> l instanceof Layer.Dense) ? parameters.getSize() : 0;
+    return parameterCount;
   }
 
   /** The host copy of all weights and biases (see the class comment for the layout). */

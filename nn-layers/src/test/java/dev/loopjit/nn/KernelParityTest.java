@@ -55,6 +55,22 @@ class KernelParityTest {
   }
 
   @Test
+  void naiveDenseReferences() {
+    KernelCheck.of("denseForwardNaive", DenseKernels::denseForwardNaive)
+        .args(() -> { Inputs in = new Inputs(51);
+          return new Object[] {in.floatArray(B * IN, -1, 1), in.floatArray(OUT * IN + OUT, -1, 1), 0, OUT * IN, new FloatArray(B * OUT), B, IN, OUT}; })
+        .run();
+    KernelCheck.of("denseBackwardInputNaive", DenseKernels::denseBackwardInputNaive)
+        .args(() -> { Inputs in = new Inputs(52);
+          return new Object[] {in.floatArray(B * OUT, -1, 1), in.floatArray(OUT * IN, -1, 1), 0, new FloatArray(B * IN), B, IN, OUT}; })
+        .run();
+    KernelCheck.of("denseBackwardWeightsNaive", DenseKernels::denseBackwardWeightsNaive)
+        .args(() -> { Inputs in = new Inputs(53);
+          return new Object[] {in.floatArray(B * OUT, -1, 1), in.floatArray(B * IN, -1, 1), new FloatArray(OUT * IN), 0, B, IN, OUT}; })
+        .run();
+  }
+
+  @Test
   void reluAndItsBackward() {
     KernelCheck.of("reluForward", ActivationKernels::reluForward)
         .args(() -> new Object[] {new Inputs(5).floatArray(B * IN, -2, 2), new FloatArray(B * IN), B * IN}).run();
