@@ -39,7 +39,7 @@ public final class Trainer {
         if (!Double.isNaN(test.accuracy())) s.append(String.format("  test accuracy %5.2f %%", 100 * test.accuracy()));
       }
       s.append(String.format("  time %.2f s (%,.0f samples/s)", trainSeconds, samplesPerSecond()));
-      if (jitSeconds > 0.0005) s.append(String.format(", incl. %.2f s JIT", jitSeconds));
+      if (jitSeconds >= 0.005) s.append(String.format(", incl. %.2f s JIT", jitSeconds));
       if (test != null) s.append(String.format("  eval %.2f s", evalSeconds));
       return s.toString();
     }

@@ -25,7 +25,7 @@ import java.util.List;
  */
 public final class TrainingStep implements AutoCloseable {
   private final Sequential model;
-  private final int rows;
+  private final int rows, datasetRows;
   private final IntArray batch;
   private final FloatArray lossSum = new FloatArray(1);
   private final FloatArray grads;
@@ -41,8 +41,9 @@ public final class TrainingStep implements AutoCloseable {
     loss.check(data, model.outputs());
     this.model = model;
     this.rows = rows;
+    datasetRows = data.size();
     batch = new IntArray(1 + rows);
-    int last = model.layers().size(), outputs = model.outputs(), p = model.parameterCount();
+    int top = model.layers().size(), outputs = model.outputs(), p = model.parameterCount();
     FloatArray[] a = model.activations(rows);
     FloatArray[] d = model.activations(rows);   // d[0] is never written
     grads = new FloatArray(Math.max(p, 1));
@@ -60,9 +61,9 @@ public final class TrainingStep implements AutoCloseable {
     if (answers instanceof IntArray labels) g.task("gather_y", BatchKernels::gatherLabels, data.labels(), batch, labels, rows);
     else g.task("gather_y", BatchKernels::gatherRows, data.targets(), batch, (FloatArray) answers, rows, data.targetWidth());
     model.addForward(g, a, rows);
-    loss.addForward(g, a[last], answers, batch, probs, losses, rows, outputs);
+    loss.addForward(g, a[top], answers, batch, probs, losses, rows, outputs);
     g.task("loss_sum", LossKernels::lossSum, losses, batch, lossSum);
-    loss.addBackward(g, a[last], answers, batch, probs, d[last], rows, outputs);
+    loss.addBackward(g, a[top], answers, batch, probs, d[top], rows, outputs);
     model.addBackward(g, a, d, grads, rows);
     optimizer.addUpdate(g, model.parameters(), grads, state, p);
     g.transferToHost(DataTransferMode.EVERY_EXECUTION, lossSum)
@@ -77,6 +78,9 @@ public final class TrainingStep implements AutoCloseable {
    */
   public float run(int[] order, int from, int count) {
     if (count <= 0 || count > rows) throw new IllegalArgumentException("a step takes 1.." + rows + " rows, not " + count);
+    for (int b = 0; b < count; b++)   // the kernels index the dataset with these unchecked
+      if (order[from + b] < 0 || order[from + b] >= datasetRows)
+        throw new IndexOutOfBoundsException("row " + order[from + b] + " of a dataset of " + datasetRows);
     batch.set(0, count);
     for (int b = 0; b < rows; b++) batch.set(1 + b, b < count ? order[from + b] : 0);
     last = plan.execute();

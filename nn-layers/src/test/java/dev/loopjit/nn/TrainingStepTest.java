@@ -3,6 +3,7 @@ package dev.loopjit.nn;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.Device;
@@ -126,5 +127,25 @@ class TrainingStepTest {
       assertTrue(log.getLast().trainLoss() < 0.6 * log.getFirst().trainLoss(), d.id() + ": " + log);
       assertTrue(log.getLast().test().accuracy() >= 0.8, d.id() + ": test accuracy " + log.getLast().test().accuracy());
     }
+  }
+
+  @Test
+  void badInputFailsWithAMessageBeforeAnythingRuns() {
+    Dataset[] tt = ToyProblem.trainAndTest(1);
+    Sequential wide = Sequential.of(21, Layer.dense(1)), twoOutputs = Sequential.of(20, Layer.dense(2));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> wide.trainingStep(tt[0], 8, Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.1f), Devices.jvm()))
+        .getMessage().contains("takes 21 features"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> twoOutputs.inference(tt[1], 8, Loss.MSE, Devices.jvm()))
+        .getMessage().contains("2 outputs"));
+    assertTrue(assertThrows(IllegalArgumentException.class,
+        () -> ToyProblem.model().trainingStep(tt[0], 8, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.sgd(0.1f), Devices.jvm())).getMessage().contains("labels"));
+    Sequential m = ToyProblem.model().initialize(1);
+    float before = m.parameters().get(0);
+    try (TrainingStep step = m.trainingStep(tt[0], 8, Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.1f), Devices.jvm())) {
+      assertThrows(IndexOutOfBoundsException.class, () -> step.run(new int[] {0, 800}, 0, 2));
+      assertThrows(IllegalArgumentException.class, () -> step.run(new int[16], 0, 9));
+      step.pullParameters();
+    }
+    assertEquals(before, m.parameters().get(0), "no step ran");
   }
 }
