@@ -50,7 +50,7 @@ public class LocalSize {
 
   @State(Scope.Benchmark)
   public static class MatMulPlan extends DevicePlan {
-    @Param({"auto", "8x8", "16x16", "32x32", "64x4", "16x1", "64x1", "128x1", "256x1", "1024x1"})
+    @Param({"auto", "8x8", "16x16", "32x8", "64x4", "64x16", "256x4", "4x64", "16x1", "64x1", "256x1", "1024x1"})
     public String local;
 
     @Setup
