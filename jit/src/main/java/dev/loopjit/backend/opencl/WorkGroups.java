@@ -12,11 +12,13 @@ import java.util.Arrays;
  * <ul>
  * <li>{@code @Parallel} kernels on a GPU: 256 (1-D), 16×16 (2-D) or 8×8×4 (3-D) work-items,
  *     clamped to the range and the device;
- * <li>{@code @Parallel} kernels on a CPU (where PoCL vectorises across a work-group): groups of up
- *     to 256 work-items, but at least two per compute unit when the range allows, since one group
- *     for the whole range leaves a core idle (DESIGN §6); in 2-D, rows of up to 64 along x and
- *     several rows per group (64×4), which the LocalSize benchmark measured best for naive matmul
- *     on PoCL, 2.7 times faster than one row per group (docs/PERFORMANCE.md);
+ * <li>{@code @Parallel} kernels on a CPU (where PoCL vectorises across a work-group): in 1-D, about
+ *     32 groups per compute unit, so that the driver's threads can balance uneven work (one group
+ *     for the whole range leaves a core idle, DESIGN §6), of 8 to 4096 work-items, since every
+ *     group costs a dispatch (the LocalSize benchmark: matvec of 4096 rows fastest with groups of
+ *     64, a 16M vector add with groups of 4096, docs/PERFORMANCE.md); in 2-D, rows of up to 64
+ *     along x and up to 256 work-items per group, at least two groups per compute unit (for naive
+ *     matmul and dense every shape with enough groups measured within 10% of the others);
  * <li>{@code KernelContext} kernels see their work-group shape, so they get the jvm backend's
  *     default (64, 8×8, 4×4×4) and compute the same thing on every device.
  * </ul>
@@ -24,7 +26,7 @@ import java.util.Arrays;
 final class WorkGroups {
   private static final long[][] GPU = {{256}, {16, 16}, {8, 8, 4}};
   private static final long[][] EXPLICIT = {{64}, {8, 8}, {4, 4, 4}};
-  private static final int CPU_GROUP = 256, CPU_ROW = 64, VECTOR = 8;
+  private static final int CPU_GROUP = 256, CPU_ROW = 64, VECTOR = 8, CPU_GROUPS_PER_UNIT = 32, CPU_MAX_1D = 4096;
 
   private WorkGroups() {}
 
@@ -92,10 +94,10 @@ final class WorkGroups {
     long[] local = new long[global.length];
     long wanted = 2L * Math.max(1, limits.computeUnits());
     if (global.length == 1) {
-      long groups = Math.max(wanted, ceil(global[0], CPU_GROUP));
-      long l = ceil(global[0], groups);
-      if (l > 4 * VECTOR) l = ceil(l, VECTOR) * VECTOR;   // whole vector lanes
-      local[0] = Math.max(1, Math.min(l, limits.maxItems()[0]));
+      long l = ceil(global[0], (long) CPU_GROUPS_PER_UNIT * Math.max(1, limits.computeUnits()));
+      l = Math.min(CPU_MAX_1D, ceil(Math.max(l, VECTOR), VECTOR) * VECTOR);   // whole vector lanes
+      while (l > VECTOR && ceil(global[0], l) < wanted) l -= VECTOR;         // a small range still feeds every core
+      local[0] = Math.max(1, Math.min(Math.min(l, global[0]), limits.maxItems()[0]));
       return fit(local, limits);
     }
     // Rows along x (PoCL vectorises the innermost dimension), then fill up to CPU_GROUP items.
