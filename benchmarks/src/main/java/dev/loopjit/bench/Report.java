@@ -118,7 +118,7 @@ public final class Report {
     for (Score s : scores) {
       if (WORK.containsKey(s.workload())) continue;
       if (b.isEmpty()) b.append("| benchmark | settings | device | mean ms/op | fastest ms | median ms | rate |\n|---|---|---|---:|---:|---:|---|\n");
-      Work w = WORK.get(workOf.get(s.method()));
+      Work w = workOf.containsKey(s.method()) ? WORK.get(workOf.get(s.method())) : null;
       StringBuilder settings = new StringBuilder();
       s.params().forEach((k, v) -> {
         if (!k.equals("device")) settings.append(settings.isEmpty() ? "" : " ").append(k).append('=').append(v);
