@@ -56,6 +56,7 @@ public class CodeShape {
   private static final String SIGNATURE = "#pragma OPENCL FP_CONTRACT OFF\n__kernel void Blas_gemmNaive(__global float* a, int a_length, "
       + "__global float* b, int b_length, __global float* c, int c_length, int n, int count_x, int count_y) {\n";
 
+  /** The matmul kernel in one shape, its buffers on the device and its launch grid. */
   @State(Scope.Benchmark)
   public static class Shape {
     @Param("opencl:0")

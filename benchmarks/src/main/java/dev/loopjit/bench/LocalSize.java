@@ -32,6 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 3, time = 1)
 @Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
 public class LocalSize {
+  /** Vector add, kernel only, with the local size {@code local}. */
   @State(Scope.Benchmark)
   public static class VectorAddPlan extends DevicePlan {
     @Param({"auto", "64", "256", "1024", "4096"})
@@ -48,6 +49,7 @@ public class LocalSize {
     }
   }
 
+  /** Naive matmul, kernel only, with the local size {@code local}. */
   @State(Scope.Benchmark)
   public static class MatMulPlan extends DevicePlan {
     @Param({"auto", "8x8", "16x16", "32x8", "64x4", "64x16", "256x4", "4x64", "16x1", "64x1", "256x1", "1024x1"})
@@ -64,6 +66,7 @@ public class LocalSize {
     }
   }
 
+  /** Matrix-vector, kernel only, with the local size {@code local}. */
   @State(Scope.Benchmark)
   public static class MatVecPlan extends DevicePlan {
     @Param({"auto", "32", "64", "128", "256", "512", "1024", "4096"})
@@ -80,6 +83,7 @@ public class LocalSize {
     }
   }
 
+  /** Dense forward, kernel only, with the local size {@code local}. */
   @State(Scope.Benchmark)
   public static class DensePlan extends DevicePlan {
     @Param({"auto", "8x8", "16x16", "64x4", "16x1", "64x1", "256x1", "256x4"})

@@ -19,12 +19,17 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+/**
+ * Naive matrix product: {@code jvm} calls {@link Blas#gemmNaive} directly; the device benchmarks run it
+ * in a task graph, one work-item per element of C.
+ */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
 public class MatMul {
+  /** The arrays, and what the Java method computes from them. */
   @State(Scope.Benchmark)
   public static class Data implements Workload {
     @Param("1024")
@@ -57,6 +62,7 @@ public class MatMul {
     }
   }
 
+  /** A plan that copies the inputs in and the output back on every execution. */
   @State(Scope.Benchmark)
   public static class Copying extends DevicePlan {
     @Setup
@@ -70,6 +76,7 @@ public class MatMul {
     }
   }
 
+  /** A plan with resident inputs and the output left on the device. */
   @State(Scope.Benchmark)
   public static class Resident extends DevicePlan {
     @Setup
@@ -83,6 +90,7 @@ public class MatMul {
     }
   }
 
+  /** A plan not yet run, with the kernel caches off. */
   @State(Scope.Benchmark)
   public static class Cold extends DevicePlan {
     @Setup

@@ -19,12 +19,17 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+/**
+ * Saxpy, {@code y = a·x + y}: {@code jvm} calls {@link Blas#saxpy} directly; the device benchmarks run
+ * it in a task graph. {@code y} grows with every execution, so only the first one is checked.
+ */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
 public class Saxpy {
+  /** The arrays, and what the Java method computes from them. */
   @State(Scope.Benchmark)
   public static class Data implements Workload {
     static final float A = 0.5f;
@@ -64,6 +69,7 @@ public class Saxpy {
     }
   }
 
+  /** A plan that copies the inputs in and the output back on every execution. */
   @State(Scope.Benchmark)
   public static class Copying extends DevicePlan {
     @Setup
@@ -77,6 +83,7 @@ public class Saxpy {
     }
   }
 
+  /** A plan with resident inputs and the output left on the device. */
   @State(Scope.Benchmark)
   public static class Resident extends DevicePlan {
     @Setup
@@ -90,6 +97,7 @@ public class Saxpy {
     }
   }
 
+  /** A plan not yet run, with the kernel caches off. */
   @State(Scope.Benchmark)
   public static class Cold extends DevicePlan {
     @Setup

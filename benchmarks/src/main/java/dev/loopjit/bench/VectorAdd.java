@@ -19,12 +19,17 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
+/**
+ * The seeds' vector add: {@code jvm} calls {@link Seeds#vectorAdd} directly; the device benchmarks run it
+ * in a task graph ({@link Transfers}); {@code firstCall} times a new plan's first execution in a fresh JVM.
+ */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
 public class VectorAdd {
+  /** The arrays, and what the Java method computes from them. */
   @State(Scope.Benchmark)
   public static class Data implements Workload {
     @Param("16777216")
@@ -57,6 +62,7 @@ public class VectorAdd {
     }
   }
 
+  /** A plan that copies the inputs in and the output back on every execution. */
   @State(Scope.Benchmark)
   public static class Copying extends DevicePlan {
     @Setup
@@ -70,6 +76,7 @@ public class VectorAdd {
     }
   }
 
+  /** A plan with resident inputs and the output left on the device. */
   @State(Scope.Benchmark)
   public static class Resident extends DevicePlan {
     @Setup
@@ -83,6 +90,7 @@ public class VectorAdd {
     }
   }
 
+  /** A plan not yet run, with the kernel caches off. */
   @State(Scope.Benchmark)
   public static class Cold extends DevicePlan {
     @Setup
