@@ -1,4 +1,5 @@
-// The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device.
+// The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device;
+// `loopjit train` is nn-layers' TrainCommand, found by name so that the engine does not depend on it.
 package dev.loopjit.cli;
 
 import dev.loopjit.api.Device;
@@ -22,6 +23,7 @@ public final class Main {
   private static final String USAGE = """
       usage: loopjit devices
              loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX] [--class-path CP] CLASS METHOD
+             loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
       """;
 
   private Main() {}
@@ -34,10 +36,30 @@ public final class Main {
     switch (args[0]) {
       case "devices" -> devices();
       case "dump" -> System.exit(dump(Arrays.copyOfRange(args, 1, args.length)));
+      case "train" -> train(Arrays.copyOfRange(args, 1, args.length));
       default -> {
         System.err.print(USAGE);
         System.exit(2);
       }
+    }
+  }
+
+  private static final String TRAIN_COMMAND = "dev.loopjit.nn.TrainCommand";
+
+  private static void train(String[] args) throws Exception {
+    Class<?> command;
+    try {
+      command = Class.forName(TRAIN_COMMAND);
+    } catch (ClassNotFoundException e) {
+      System.err.println("train needs the nn-layers jar (loopjit-nn-layers) on the class path; scripts/loopjit puts it there");
+      System.exit(2);
+      return;
+    }
+    try {
+      command.getMethod("main", String[].class).invoke(null, (Object) args);
+    } catch (java.lang.reflect.InvocationTargetException e) {
+      if (e.getCause() instanceof Error error) throw error;
+      throw (Exception) e.getCause();
     }
   }
 

@@ -155,7 +155,7 @@ final class Inline implements Pass {
         for (Expr a : c.args()) args.add(hoist(a, conditional, before, s, cx));
         String[] body = cx.target.isNative(c.op()) ? null : Intrinsics.javaBody(c.op(), c.type());
         if (body == null) yield new Call(c.op(), c.type(), args);
-        if (conditional && args.stream().anyMatch(Translator::readsMemory))
+        if (conditional && args.stream().anyMatch(Effects::readsMemory))
           throw Refusal.error(s.src(), "Math." + c.op().name().toLowerCase() + " under a condition",
               "Math." + c.op().name().toLowerCase() + " of an array element inside ?:, && or || is not supported on "
                   + cx.target.language() + " yet; compute it in a statement of its own");

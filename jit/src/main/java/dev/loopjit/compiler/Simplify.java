@@ -52,7 +52,7 @@ final class Simplify implements Pass {
       protected List<Stmt> stmts(Stmt s) {
         if (s instanceof If i && i.then().stmts().size() == 1 && i.otherwise().stmts().size() == 1
             && i.then().stmts().get(0) instanceof Assign a && i.otherwise().stmts().get(0) instanceof Assign o
-            && a.var().equals(o.var()) && a.var().type() instanceof Prim && pure(a.value()) && pure(o.value()))
+            && a.var().equals(o.var()) && a.var().type() instanceof Prim && Effects.pure(a.value()) && Effects.pure(o.value()))
           return List.of(new Assign(a.var(), select(i.cond(), a.value(), o.value()), i.src()));
         return List.of(s);
       }
@@ -69,23 +69,7 @@ final class Simplify implements Pass {
     return e instanceof Const c && c.type() == Prim.INT && c.longValue() == v;
   }
 
-  static boolean pure(Expr e) {
-    return switch (e) {
-      case Call c -> !c.op().hasEffect() && c.args().stream().allMatch(Simplify::pure);
-      case Invoke i -> false;
-      case Alloc a -> false;
-      case Const c -> true;
-      case Read r -> true;
-      case Length l -> true;
-      case Load l -> pure(l.array()) && pure(l.index());
-      case Unary u -> pure(u.x());
-      case Binary x -> pure(x.a()) && pure(x.b());
-      case Compare c -> pure(c.a()) && pure(c.b());
-      case Logic l -> pure(l.a()) && pure(l.b());
-      case Convert c -> pure(c.x());
-      case Select s -> pure(s.cond()) && pure(s.a()) && pure(s.b());
-    };
-  }
+
 
   // ---------------------------------------------------------------- forwarding
 
@@ -116,7 +100,7 @@ final class Simplify implements Pass {
     for (int i = 0; i < in.size(); i++) {
       Stmt s = in.get(i);
       if (i + 1 < in.size() && s instanceof Assign a && cx.names.temps.contains(a.var())
-          && uses.defs().getOrDefault(a.var(), 0) == 1 && uses.reads().getOrDefault(a.var(), 0) == 1 && pure(a.value())) {
+          && uses.defs().getOrDefault(a.var(), 0) == 1 && uses.reads().getOrDefault(a.var(), 0) == 1 && Effects.pure(a.value())) {
         Stmt next = substituteHead(in.get(i + 1), a.var(), a.value());
         if (next != null) {
           in.set(i + 1, next);
@@ -148,13 +132,13 @@ final class Simplify implements Pass {
       }
     };
     return switch (s) {
-      case Assign a when Translator.reads(a.value(), v) -> new Assign(a.var(), r.rewrite(a.value()), a.src());
-      case Store st when Translator.reads(st.array(), v) || Translator.reads(st.index(), v) || Translator.reads(st.value(), v) ->
+      case Assign a when Effects.reads(a.value(), v) -> new Assign(a.var(), r.rewrite(a.value()), a.src());
+      case Store st when Effects.reads(st.array(), v) || Effects.reads(st.index(), v) || Effects.reads(st.value(), v) ->
           new Store(r.rewrite(st.array()), r.rewrite(st.index()), r.rewrite(st.value()), st.src());
-      case Eval e when Translator.reads(e.call(), v) -> new Eval(r.rewrite(e.call()), e.src());
-      case If i when Translator.reads(i.cond(), v) -> new If(r.rewrite(i.cond()), i.then(), i.otherwise(), i.src());
-      case Switch sw when Translator.reads(sw.selector(), v) -> new Switch(sw.label(), r.rewrite(sw.selector()), sw.cases(), sw.src());
-      case Return ret when ret.value() != null && Translator.reads(ret.value(), v) -> new Return(r.rewrite(ret.value()), ret.src());
+      case Eval e when Effects.reads(e.call(), v) -> new Eval(r.rewrite(e.call()), e.src());
+      case If i when Effects.reads(i.cond(), v) -> new If(r.rewrite(i.cond()), i.then(), i.otherwise(), i.src());
+      case Switch sw when Effects.reads(sw.selector(), v) -> new Switch(sw.label(), r.rewrite(sw.selector()), sw.cases(), sw.src());
+      case Return ret when ret.value() != null && Effects.reads(ret.value(), v) -> new Return(r.rewrite(ret.value()), ret.src());
       default -> null;
     };
   }
@@ -178,7 +162,7 @@ final class Simplify implements Pass {
     protected List<Stmt> stmts(Stmt s) {
       if (s instanceof If i && i.then().isEmpty() && !i.otherwise().isEmpty())
         return List.of(new If(Structurer.not(i.cond()), i.otherwise(), Block.EMPTY, i.src()));
-      if (s instanceof If i && i.then().isEmpty() && i.otherwise().isEmpty() && pure(i.cond())) return List.of();
+      if (s instanceof If i && i.then().isEmpty() && i.otherwise().isEmpty() && Effects.pure(i.cond())) return List.of();
       return List.of(s);
     }
   };

@@ -31,15 +31,7 @@ import java.util.Objects;
  * variables.
  */
 final class Translator {
-  /** The KernelContext on the stack or in a local. */
-  private enum ContextRef { INSTANCE }
-
-  /** A pending three-way compare (lcmp, fcmpl, fcmpg, dcmpl, dcmpg): consumed by the following if. */
-  private record Cmp3(Expr a, Expr b, int nanResult) {}
-
   private static final Object CONFLICT = new Object();
-  private static final String TYPES = "dev/loopjit/types/";
-  private static final String CONTEXT = "dev/loopjit/api/KernelContext";
 
   private final MethodCode code;
   private final Cfg cfg;
@@ -54,10 +46,9 @@ final class Translator {
   final List<Stmt> prologue = new ArrayList<>();
 
   // per block
-  private List<Object> stack;
+  private OperandStack ops;
   private Map<Integer, Object> refs;
-  private List<Stmt> out;
-  private Src src;
+  private final Members members;
 
   private Translator(MethodCode code, Cfg cfg, Src caller, Names names, String prefix) {
     this.code = code;
@@ -65,6 +56,7 @@ final class Translator {
     this.caller = caller;
     this.names = names;
     this.prefix = prefix;
+    this.members = new Members(code, names, prefix);
   }
 
   /**
@@ -110,7 +102,7 @@ final class Translator {
         refs0.put(slot, new Read(v));
       } else if (c == dev.loopjit.api.KernelContext.class) {
         v = null;
-        refs0.put(slot, ContextRef.INSTANCE);
+        refs0.put(slot, OperandStack.ContextRef.INSTANCE);
       } else {
         throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }
@@ -138,20 +130,20 @@ final class Translator {
     return local(slot, Prim.INT);
   }
 
-  private Var temp(Type type) {
+  private Var temp(Prim type) {
     return names.temp(prefix + "t", type);
   }
 
   // ---------------------------------------------------------------- blocks
 
   private void block(Cfg.Node n) {
-    stack = n.rpo == 0 ? new ArrayList<>() : entryStack(n);
+    ops = new OperandStack(n.rpo == 0 ? List.of() : entryStack(n), names, prefix);
+    members.ops = ops;
     refs = new HashMap<>(entryRefs.getOrDefault(n, Map.of()));
-    out = new ArrayList<>();
-    if (n.rpo == 0) out.addAll(prologue);
+    if (n.rpo == 0) ops.out.addAll(prologue);
     for (int i = n.first; i <= n.last; i++) {
       MethodCode.Insn insn = code.insns.get(i);
-      src = at(insn.bci());
+      ops.src = at(insn.bci());
       if (i == n.last && isExit(insn.ins())) {
         n.exit = exit(n, insn.ins());
       } else {
@@ -160,7 +152,7 @@ final class Translator {
     }
     if (n.exit == null) n.exit = new Cfg.Jump(n.succs.get(0));
     flowOut(n);
-    n.stmts = out;
+    n.stmts = ops.out;
     exitRefs.put(n, refs);
   }
 
@@ -173,14 +165,14 @@ final class Translator {
   private void flowOut(Cfg.Node n) {
     for (Cfg.Node s : n.succs) {
       if (s.rpo <= n.rpo) { // back edge: loop headers start with an empty stack
-        if (!stack.isEmpty()) throw Refusal.unsupported(src, "a loop inside an expression");
+        if (!ops.values.isEmpty()) throw Refusal.unsupported(ops.src, "a loop inside an expression");
         continue;
       }
       Map<Integer, Object> in = entryRefs.get(s);
       if (in == null) entryRefs.put(s, new HashMap<>(refs));
       else for (Integer slot : new ArrayList<>(union(in, refs))) if (!Objects.equals(in.get(slot), refs.get(slot))) in.put(slot, CONFLICT);
       List<Object> values = new ArrayList<>();
-      for (Object v : stack) values.add(materialize(v));
+      for (Object v : ops.values) values.add(ops.materialize(v));
       outStacks.computeIfAbsent(s, k -> new LinkedHashMap<>()).put(n, values);
     }
   }
@@ -205,9 +197,9 @@ final class Translator {
         result.add(first);
         continue;
       }
-      if (!(first instanceof Expr e && e.type() instanceof Prim p)) throw Refusal.unsupported(src, "an array chosen by ?: or a branch");
+      if (!(first instanceof Expr e && e.type() instanceof Prim p)) throw Refusal.unsupported(ops.src, "an array chosen by ?: or a branch");
       Var t = temp(p);
-      for (var pred : from.entrySet()) pred.getKey().stmts.add(new Stmt.Assign(t, (Expr) pred.getValue().get(k), src));
+      for (var pred : from.entrySet()) pred.getKey().stmts.add(new Stmt.Assign(t, (Expr) pred.getValue().get(k), ops.src));
       result.add(new Read(t));
     }
     return result;
@@ -230,108 +222,6 @@ final class Translator {
       }
   }
 
-  // ---------------------------------------------------------------- stack
-
-  private void push(Object v) {
-    stack.add(v);
-  }
-
-  private Object popAny() {
-    if (stack.isEmpty()) throw new IllegalStateException("operand stack underflow at " + src);
-    return stack.remove(stack.size() - 1);
-  }
-
-  private Expr pop() {
-    return (Expr) materialize(popAny());
-  }
-
-  private Object materialize(Object v) {
-    if (v instanceof Cmp3 c) {
-      Expr lt = new Compare(Op.Compare.LT, c.a(), c.b()), gt = new Compare(Op.Compare.GT, c.a(), c.b());
-      Expr eq = new Compare(Op.Compare.EQ, c.a(), c.b());
-      return new Select(lt, Const.of(-1), new Select(gt, Const.of(1), new Select(eq, Const.of(0), Const.of(c.nanResult()))));
-    }
-    return v;
-  }
-
-  private Expr popArray() {
-    Object v = popAny();
-    if (v instanceof Expr e && e.type() instanceof ArrayType) return e;
-    throw Refusal.unsupported(src, "an object that is not an array here");
-  }
-
-  private static int category(Object v) {
-    return v instanceof Expr e && e.type() instanceof Prim p && p.isWide() ? 2 : 1;
-  }
-
-  /** Spills pending stack values that read {@code v}, before {@code v} changes. */
-  private void spillReads(Var v) {
-    spill(e -> reads(e, v));
-  }
-
-  /** Spills pending stack values that read memory, before memory may change. */
-  private void spillLoads() {
-    spill(Translator::readsMemory);
-  }
-
-  private void spill(java.util.function.Predicate<Expr> affected) {
-    for (int k = 0; k < stack.size(); k++) {
-      if (stack.get(k) instanceof Cmp3) stack.set(k, materialize(stack.get(k)));
-      if (stack.get(k) instanceof Expr e && e.type() instanceof Prim p && affected.test(e)) {
-        Var t = temp(p);
-        out.add(new Stmt.Assign(t, e, src));
-        stack.set(k, new Read(t));
-      }
-    }
-  }
-
-  static boolean reads(Expr e, Var v) {
-    return switch (e) {
-      case Read r -> r.var().equals(v);
-      case Const c -> false;
-      case Alloc a -> false;
-      case Unary u -> reads(u.x(), v);
-      case Binary b -> reads(b.a(), v) || reads(b.b(), v);
-      case Compare c -> reads(c.a(), v) || reads(c.b(), v);
-      case Logic l -> reads(l.a(), v) || reads(l.b(), v);
-      case Convert c -> reads(c.x(), v);
-      case Select s -> reads(s.cond(), v) || reads(s.a(), v) || reads(s.b(), v);
-      case Load l -> reads(l.array(), v) || reads(l.index(), v);
-      case Length l -> reads(l.array(), v);
-      case Call c -> c.args().stream().anyMatch(x -> reads(x, v));
-      case Invoke i -> i.args().stream().anyMatch(x -> reads(x, v));
-    };
-  }
-
-  static boolean readsMemory(Expr e) {
-    return switch (e) {
-      case Load l -> true;
-      case Call c -> c.op().hasEffect() || c.args().stream().anyMatch(Translator::readsMemory);
-      case Invoke i -> true;
-      case Read r -> false;
-      case Const c -> false;
-      case Alloc a -> false;
-      case Length l -> false;
-      case Unary u -> readsMemory(u.x());
-      case Binary b -> readsMemory(b.a()) || readsMemory(b.b());
-      case Compare c -> readsMemory(c.a()) || readsMemory(c.b());
-      case Logic l -> readsMemory(l.a()) || readsMemory(l.b());
-      case Convert c -> readsMemory(c.x());
-      case Select s -> readsMemory(s.cond()) || readsMemory(s.a()) || readsMemory(s.b());
-    };
-  }
-
-  /** Puts a computed value on the stack; one with an effect becomes a statement first. */
-  private void pushResult(Expr call, Prim type) {
-    if (type == null) {
-      out.add(new Stmt.Eval(call, src));
-      return;
-    }
-    Var t = temp(type.stackType());
-    out.add(new Stmt.Assign(t, call, src));
-    push(new Read(t));
-  }
-
   // ---------------------------------------------------------------- instructions
 
   private void instruction(java.lang.classfile.Instruction ins) {
@@ -340,61 +230,61 @@ final class Translator {
         if (l.typeKind() == TypeKind.REFERENCE) {
           Object b = refs.get(l.slot());
           if (b == null || b == CONFLICT)
-            throw Refusal.unsupported(src, b == null ? "an object local variable" : "an array variable that may refer to different arrays");
-          push(b);
+            throw Refusal.unsupported(ops.src, b == null ? "an object local variable" : "an array variable that may refer to different arrays");
+          ops.push(b);
         } else {
-          push(new Read(local(l.slot(), prim(l.typeKind()))));
+          ops.push(new Read(local(l.slot(), prim(l.typeKind()))));
         }
       }
       case StoreInstruction s -> {
-        if (s.typeKind() == TypeKind.REFERENCE) storeRef(s.slot(), popAny());
+        if (s.typeKind() == TypeKind.REFERENCE) storeRef(s.slot(), ops.popAny());
         else {
-          Expr v = pop();
+          Expr v = ops.pop();
           Var var = local(s.slot(), prim(s.typeKind()));
-          spillReads(var);
-          out.add(new Stmt.Assign(var, v, src));
+          ops.spillReads(var);
+          ops.out.add(new Stmt.Assign(var, v, ops.src));
         }
       }
       case IncrementInstruction i -> {
         Var var = local(i.slot(), Prim.INT);
-        spillReads(var);
-        out.add(new Stmt.Assign(var, new Binary(Op.Binary.ADD, new Read(var), Const.of(i.constant())), src));
+        ops.spillReads(var);
+        ops.out.add(new Stmt.Assign(var, new Binary(Op.Binary.ADD, new Read(var), Const.of(i.constant())), ops.src));
       }
-      case ConstantInstruction c -> push(constant(c.constantValue()));
+      case ConstantInstruction c -> ops.push(constant(c.constantValue()));
       case OperatorInstruction o -> operator(o);
-      case ConvertInstruction c -> push(new Convert(prim(c.toType()), pop()));
+      case ConvertInstruction c -> ops.push(new Convert(prim(c.toType()), ops.pop()));
       case ArrayLoadInstruction a -> {
-        if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(src, "an array of objects");
-        Expr index = pop();
-        push(new Load(popArray(), index));
+        if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(ops.src, "an array of objects");
+        Expr index = ops.pop();
+        ops.push(new Load(ops.popArray(), index));
       }
       case ArrayStoreInstruction a -> {
-        if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(src, "an array of objects");
-        Expr value = pop(), index = pop();
-        Expr array = popArray();
-        refuseTableWrite(array);
-        spillLoads();
-        out.add(new Stmt.Store(array, index, value, src));
+        if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(ops.src, "an array of objects");
+        Expr value = ops.pop(), index = ops.pop();
+        Expr array = ops.popArray();
+        ops.refuseTableWrite(array);
+        ops.spillLoads();
+        ops.out.add(new Stmt.Store(array, index, value, ops.src));
       }
-      case InvokeInstruction inv -> invoke(inv);
-      case FieldInstruction f -> field(f);
+      case InvokeInstruction inv -> members.invoke(inv);
+      case FieldInstruction f -> members.field(f);
       case NewPrimitiveArrayInstruction n -> {
         // A variable right away: javac fills array initializers ({1, 2}) before storing the array anywhere.
-        Expr count = pop();
-        ArrayType type = new ArrayType(prim(n.typeKind()), ArrayType.Space.PRIVATE, constantSize(count, "new " + n.typeKind().name().toLowerCase() + "[n]"));
+        Expr count = ops.pop();
+        ArrayType type = new ArrayType(prim(n.typeKind()), ArrayType.Space.PRIVATE, ops.constantSize(count, "new " + n.typeKind().name().toLowerCase() + "[n]"));
         Var array = names.fresh(prefix + "array", type);
-        out.add(new Stmt.Assign(array, new Alloc(type), src));
-        push(new Read(array));
+        ops.out.add(new Stmt.Assign(array, new Alloc(type), ops.src));
+        ops.push(new Read(array));
       }
-      case StackInstruction s -> stackOp(s.opcode());
+      case StackInstruction s -> ops.stackOp(s.opcode());
       case NopInstruction n -> {}
-      case NewObjectInstruction n -> throw Refusal.unsupported(src, "new " + javaName(n.className().asSymbol()));
-      case NewReferenceArrayInstruction n -> throw Refusal.unsupported(src, "new " + javaName(n.componentType().asSymbol()) + "[]");
-      case NewMultiArrayInstruction n -> throw Refusal.unsupported(src, "a multi-dimensional array (new " + javaName(n.arrayType().asSymbol()) + ")");
-      case TypeCheckInstruction t -> throw Refusal.unsupported(src, t.opcode() == Opcode.INSTANCEOF ? "instanceof" : "a cast to " + javaName(t.type().asSymbol()));
-      case MonitorInstruction m -> throw Refusal.unsupported(src, "synchronized");
-      case InvokeDynamicInstruction i -> throw Refusal.unsupported(src, "a lambda, method reference or string concatenation (invokedynamic " + i.name() + ")");
-      default -> throw Refusal.unsupported(src, "the bytecode " + ins.opcode().name().toLowerCase());
+      case NewObjectInstruction n -> throw Refusal.unsupported(ops.src, "new " + javaName(n.className().asSymbol()));
+      case NewReferenceArrayInstruction n -> throw Refusal.unsupported(ops.src, "new " + javaName(n.componentType().asSymbol()) + "[]");
+      case NewMultiArrayInstruction n -> throw Refusal.unsupported(ops.src, "a multi-dimensional array (new " + javaName(n.arrayType().asSymbol()) + ")");
+      case TypeCheckInstruction t -> throw Refusal.unsupported(ops.src, t.opcode() == Opcode.INSTANCEOF ? "instanceof" : "a cast to " + javaName(t.type().asSymbol()));
+      case MonitorInstruction m -> throw Refusal.unsupported(ops.src, "synchronized");
+      case InvokeDynamicInstruction i -> throw Refusal.unsupported(ops.src, "a lambda, method reference or string concatenation (invokedynamic " + i.name() + ")");
+      default -> throw Refusal.unsupported(ops.src, "the bytecode " + ins.opcode().name().toLowerCase());
     }
   }
 
@@ -402,12 +292,6 @@ final class Translator {
     return d.isArray() ? javaName(d.componentType()) + "[]" : d.packageName().isEmpty() ? d.displayName() : d.packageName() + "." + d.displayName();
   }
 
-  private int constantSize(Expr count, String what) {
-    if (!(count instanceof Const c)) throw Refusal.unsupported(src, what + " with a size that is not a constant");
-    int n = (int) c.longValue();
-    if (n < 0 || n > 16384) throw Refusal.error(src, what, "array size " + n + " is out of range (0 to 16384) for a kernel array");
-    return n;
-  }
 
   private void storeRef(int slot, Object v) {
     if (v instanceof Alloc a) {
@@ -415,20 +299,15 @@ final class Translator {
         String n = code.nameOf(slot, "[");
         return names.fresh(prefix + (n != null ? n : "a" + slot), a.type());
       });
-      out.add(new Stmt.Assign(var, a, src));
+      ops.out.add(new Stmt.Assign(var, a, ops.src));
       refs.put(slot, new Read(var));
-    } else if (v == ContextRef.INSTANCE || (v instanceof Expr e && e.type() instanceof ArrayType)) {
+    } else if (v == OperandStack.ContextRef.INSTANCE || (v instanceof Expr e && e.type() instanceof ArrayType)) {
       refs.put(slot, v);
     } else {
-      throw Refusal.unsupported(src, "an object local variable");
+      throw Refusal.unsupported(ops.src, "an object local variable");
     }
   }
 
-  /** Tables are copies of static arrays: a write would not reach the real one, so it is refused. */
-  private void refuseTableWrite(Expr array) {
-    if (array instanceof Read r && names.tables.containsValue(r.var()))
-      throw Refusal.unsupported(src, "writing the static array " + r.var().name());
-  }
 
   private Expr constant(java.lang.constant.ConstantDesc v) {
     return switch (v) {
@@ -436,9 +315,9 @@ final class Translator {
       case Long l -> Const.of(l);
       case Float f -> Const.of(f);
       case Double d -> Const.of(d);
-      case null -> throw Refusal.unsupported(src, "null");
-      case String s -> throw Refusal.unsupported(src, "a String");
-      default -> throw Refusal.unsupported(src, "the constant " + v);
+      case null -> throw Refusal.unsupported(ops.src, "null");
+      case String s -> throw Refusal.unsupported(ops.src, "a String");
+      default -> throw Refusal.unsupported(ops.src, "the constant " + v);
     };
   }
 
@@ -459,267 +338,25 @@ final class Translator {
   private void operator(OperatorInstruction o) {
     Opcode op = o.opcode();
     switch (op) {
-      case ARRAYLENGTH -> push(new Length(popArray()));
-      case INEG, LNEG, FNEG, DNEG -> push(new Unary(Op.Unary.NEG, pop()));
+      case ARRAYLENGTH -> ops.push(new Length(ops.popArray()));
+      case INEG, LNEG, FNEG, DNEG -> ops.push(new Unary(Op.Unary.NEG, ops.pop()));
       case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> {
-        Expr b = pop(), a = pop();
-        push(new Cmp3(a, b, op == Opcode.FCMPG || op == Opcode.DCMPG ? 1 : -1));
+        Expr b = ops.pop(), a = ops.pop();
+        ops.push(new OperandStack.Cmp3(a, b, op == Opcode.FCMPG || op == Opcode.DCMPG ? 1 : -1));
       }
       default -> {
-        Expr b = pop(), a = pop();
+        Expr b = ops.pop(), a = ops.pop();
         String n = op.name();
         Op.Binary bin = switch (n.substring(1)) {
           case "ADD" -> Op.Binary.ADD; case "SUB" -> Op.Binary.SUB; case "MUL" -> Op.Binary.MUL;
           case "DIV" -> Op.Binary.DIV; case "REM" -> Op.Binary.REM; case "AND" -> Op.Binary.AND;
           case "OR" -> Op.Binary.OR; case "XOR" -> Op.Binary.XOR; case "SHL" -> Op.Binary.SHL;
           case "SHR" -> Op.Binary.SHR; case "USHR" -> Op.Binary.USHR;
-          default -> throw Refusal.unsupported(src, "the bytecode " + n.toLowerCase());
+          default -> throw Refusal.unsupported(ops.src, "the bytecode " + n.toLowerCase());
         };
-        push(new Binary(bin, a, b));
+        ops.push(new Binary(bin, a, b));
       }
     }
-  }
-
-  private void stackOp(Opcode op) {
-    switch (op) {
-      case POP -> popAny();
-      case POP2 -> {
-        if (category(popAny()) == 1) popAny();
-      }
-      case SWAP -> {
-        Object a = popAny(), b = popAny();
-        push(a);
-        push(b);
-      }
-      case DUP -> {
-        Object a = single(popAny());
-        push(a);
-        push(a);
-      }
-      case DUP_X1 -> {
-        Object a = single(popAny()), b = popAny();
-        push(a); push(b); push(a);
-      }
-      case DUP_X2 -> {
-        Object a = single(popAny()), b = popAny();
-        if (category(b) == 2) { push(a); push(b); push(a); }
-        else { Object c = popAny(); push(a); push(c); push(b); push(a); }
-      }
-      case DUP2 -> {
-        Object a = single(popAny());
-        if (category(a) == 2) { push(a); push(a); }
-        else { Object b = single(popAny()); push(b); push(a); push(b); push(a); }
-      }
-      case DUP2_X1 -> {
-        Object a = single(popAny());
-        if (category(a) == 2) { Object b = popAny(); push(a); push(b); push(a); }
-        else { Object b = single(popAny()), c = popAny(); push(b); push(a); push(c); push(b); push(a); }
-      }
-      case DUP2_X2 -> {
-        Object a = single(popAny());
-        if (category(a) == 2) {
-          Object b = popAny();
-          if (category(b) == 2) { push(a); push(b); push(a); }
-          else { Object c = popAny(); push(a); push(c); push(b); push(a); }
-        } else {
-          Object b = single(popAny()), c = popAny();
-          if (category(c) == 2) { push(b); push(a); push(c); push(b); push(a); }
-          else { Object d = popAny(); push(b); push(a); push(d); push(c); push(b); push(a); }
-        }
-      }
-      default -> throw Refusal.unsupported(src, "the bytecode " + op.name().toLowerCase());
-    }
-  }
-
-  /** A value about to be duplicated: anything but a variable, constant or reference is computed once into a temporary. */
-  private Object single(Object v) {
-    v = materialize(v);
-    if (v instanceof Expr e && e.type() instanceof Prim p && !(e instanceof Read) && !(e instanceof Const)) {
-      Var t = temp(p);
-      out.add(new Stmt.Assign(t, e, src));
-      return new Read(t);
-    }
-    return v;
-  }
-
-  // ---------------------------------------------------------------- calls and fields
-
-  private void invoke(InvokeInstruction inv) {
-    String owner = inv.owner().asInternalName(), name = inv.name().stringValue(), desc = inv.type().stringValue();
-    var type = inv.typeSymbol();
-    int n = type.parameterCount();
-    Expr[] args = new Expr[n];
-    Object[] raw = new Object[n];
-    for (int i = n - 1; i >= 0; i--) {
-      raw[i] = materialize(popAny());
-      if (raw[i] instanceof Expr e) args[i] = e;
-    }
-    Prim result = type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V")
-        ? Prim.ofDescriptor(type.returnType().descriptorString().charAt(0)) : null;
-    String display = owner.substring(owner.lastIndexOf('/') + 1) + "." + name;
-    switch (inv.opcode()) {
-      case INVOKESTATIC -> {
-        for (Object a : raw) if (!(a instanceof Expr)) throw Refusal.unsupported(src, "passing a KernelContext to " + display);
-        if (owner.equals("java/lang/Math") && name.equals("clamp")) {
-          push(clamp(desc, args));
-          return;
-        }
-        Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
-        if (m != null) {
-          push(new Call(m.op(), m.result(), List.of(args)));
-          return;
-        }
-        if (!type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V"))
-          throw Refusal.unsupported(src, "calling " + display + ", which returns an object");
-        spillLoads();
-        pushResult(new Invoke(owner, name, desc, result == null ? null : result.stackType(), List.of(args)), result);
-      }
-      case INVOKEVIRTUAL, INVOKEINTERFACE -> {
-        Object receiver = popAny();
-        if (receiver == ContextRef.INSTANCE && owner.equals(CONTEXT)) context(name, args);
-        else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) offHeap(e, name, args);
-        else throw Refusal.unsupported(src, "the virtual call " + display);
-      }
-      default -> throw Refusal.unsupported(src, "calling " + (name.equals("<init>") ? "a constructor of " + display.replace(".<init>", "") : display));
-    }
-  }
-
-  /**
-   * {@code Math.clamp(value, min, max)} as {@code min(max, max(value, min))}, which is its result
-   * whenever Java returns one; where Java would throw (min > max, a NaN bound) a device gives that
-   * expression's value instead.
-   */
-  private Expr clamp(String desc, Expr[] a) {
-    Prim result = Prim.ofDescriptor(desc.charAt(desc.length() - 1));
-    Prim work = desc.startsWith("(JII") ? Prim.LONG : result;
-    Expr lo = a[1].prim() == work ? a[1] : new Convert(work, a[1]), hi = a[2].prim() == work ? a[2] : new Convert(work, a[2]);
-    Expr v = new Call(Intrinsic.MIN, work, List.of(hi, new Call(Intrinsic.MAX, work, List.of(a[0], lo))));
-    return work == result ? v : new Convert(result, v);
-  }
-
-  private void offHeap(Expr array, String name, Expr[] args) {
-    switch (name) {
-      case "get" -> push(new Load(array, args[0]));
-      case "set" -> {
-        spillLoads();
-        out.add(new Stmt.Store(array, args[0], args[1], src));
-      }
-      case "getSize" -> push(new Length(array));
-      default -> throw Refusal.unsupported(src, "the array method " + name + "() (kernels use get, set and getSize)");
-    }
-  }
-
-  private void context(String name, Expr[] args) {
-    switch (name) {
-      case "localBarrier" -> out.add(new Stmt.Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), src));
-      case "globalBarrier" -> out.add(new Stmt.Eval(new Call(Intrinsic.BARRIER_GLOBAL, null, List.of()), src));
-      case "allocateIntLocalArray", "allocateLongLocalArray", "allocateFloatLocalArray", "allocateDoubleLocalArray" -> {
-        Prim e = switch (name) {
-          case "allocateIntLocalArray" -> Prim.INT; case "allocateLongLocalArray" -> Prim.LONG;
-          case "allocateFloatLocalArray" -> Prim.FLOAT; default -> Prim.DOUBLE;
-        };
-        push(new Alloc(new ArrayType(e, ArrayType.Space.LOCAL, constantSize(args[0], name + "(n)"))));
-      }
-      case "atomicAdd" -> {
-        Prim t = ((ArrayType) args[0].type()).element().stackType();
-        spillLoads();
-        pushResult(new Call(Intrinsic.ATOMIC_ADD, t, List.of(args)), t);
-      }
-      default -> throw Refusal.unsupported(src, "KernelContext." + name);
-    }
-  }
-
-  private void field(FieldInstruction f) {
-    String name = f.name().stringValue();
-    switch (f.opcode()) {
-      case GETFIELD -> {
-        Object receiver = popAny();
-        Intrinsic op = receiver == ContextRef.INSTANCE ? contextField(name) : null;
-        if (op == null) throw Refusal.unsupported(src, "reading the field " + name + " of an object");
-        push(new Call(op, Prim.INT, List.of(Const.of("xyz".indexOf(Character.toLowerCase(name.charAt(name.length() - 1)))))));
-      }
-      case GETSTATIC -> push(staticConstant(f));
-      case PUTFIELD -> throw Refusal.unsupported(src, "writing the field " + name + " of an object");
-      default -> throw Refusal.unsupported(src, "writing the static field " + name);
-    }
-  }
-
-  private static Intrinsic contextField(String name) {
-    return switch (name.substring(0, name.length() - 1)) {
-      case "globalId" -> Intrinsic.GLOBAL_ID;
-      case "localId" -> Intrinsic.LOCAL_ID;
-      case "groupId" -> Intrinsic.GROUP_ID;
-      case "globalGroupSize" -> Intrinsic.GLOBAL_SIZE;
-      case "localGroupSize" -> Intrinsic.LOCAL_SIZE;
-      default -> null;
-    };
-  }
-
-  /** A static final primitive field is read once, at compile time, and becomes a constant; a table, a private array. */
-  private Object staticConstant(FieldInstruction f) {
-    String owner = f.owner().asInternalName(), name = f.name().stringValue();
-    if (name.equals("$assertionsDisabled")) return Const.of(1); // assertions are off in kernels
-    if (f.typeSymbol().isArray()) return table(owner, name);
-    try {
-      Class<?> c = Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader());
-      java.lang.reflect.Field field = c.getDeclaredField(name);
-      int mods = field.getModifiers();
-      if (!java.lang.reflect.Modifier.isFinal(mods) || !field.getType().isPrimitive())
-        throw Refusal.unsupported(src, "the static field " + c.getSimpleName() + "." + name
-            + (field.getType().isPrimitive() ? " (only static final primitives can be read)" : ""));
-      field.setAccessible(true);
-      Object v = field.get(null);
-      return switch (v) {
-        case Boolean b -> Const.of(b ? 1 : 0);
-        case Character ch -> Const.of((int) ch);
-        case Byte b -> Const.of((int) b);
-        case Short s -> Const.of((int) s);
-        case Integer i -> Const.of(i);
-        case Long l -> Const.of(l);
-        case Float x -> Const.of(x);
-        case Double d -> Const.of(d);
-        default -> throw new IllegalStateException(String.valueOf(v));
-      };
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      if (e instanceof dev.loopjit.api.KernelCompilationException k) throw k;
-      throw Refusal.unsupported(src, "the static field " + owner.replace('/', '.') + "." + name);
-    }
-  }
-
-  /**
-   * A {@code static final} primitive array read in a kernel: a private array filled with its
-   * values where it is read (one per field and kernel; no kernel may write it).
-   */
-  private Expr table(String owner, String name) {
-    Object values;
-    try {
-      values = StaticArrays.read(Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader()), name);
-    } catch (ClassNotFoundException | RuntimeException e) {
-      values = null;
-    }
-    String what = "the static array " + owner.substring(owner.lastIndexOf('/') + 1).replace('$', '.') + "." + name;
-    if (values == null) throw Refusal.unsupported(src, what + " (only static final arrays of primitives can be read)");
-    int n = java.lang.reflect.Array.getLength(values);
-    Prim element = Prim.of(values.getClass().getComponentType());
-    ArrayType type = new ArrayType(element, ArrayType.Space.PRIVATE, constantSize(Const.of(n), what));
-    Var table = names.tables.computeIfAbsent(owner + "." + name, k -> names.fresh(name, type));
-    out.add(new Stmt.Assign(table, new Alloc(type), src));
-    for (int i = 0; i < n; i++) {
-      Object v = java.lang.reflect.Array.get(values, i);
-      Expr c = switch (v) {
-        case Integer x -> x == 0 ? null : Const.of(x);
-        case Long x -> x == 0 ? null : Const.of(x);
-        case Float x -> Float.floatToRawIntBits(x) == 0 ? null : Const.of(x);
-        case Double x -> Double.doubleToRawLongBits(x) == 0 ? null : Const.of(x);
-        case Short x -> x == 0 ? null : Const.of((int) x);
-        case Byte x -> x == 0 ? null : Const.of((int) x);
-        case Character x -> x == 0 ? null : Const.of((int) x);
-        case Boolean x -> x ? Const.of(1) : null;
-        default -> throw new IllegalStateException(String.valueOf(v));
-      };
-      if (c != null) out.add(new Stmt.Store(new Read(table), Const.of(i), c, src));
-    }
-    return new Read(table);
   }
 
   // ---------------------------------------------------------------- block exits
@@ -727,29 +364,29 @@ final class Translator {
   private Cfg.Exit exit(Cfg.Node n, java.lang.classfile.Instruction ins) {
     switch (ins) {
       case ReturnInstruction r -> {
-        Expr v = r.typeKind() == TypeKind.VOID ? null : r.typeKind() == TypeKind.REFERENCE ? refuseRefReturn() : pop();
-        return new Cfg.Ret(v, src);
+        Expr v = r.typeKind() == TypeKind.VOID ? null : r.typeKind() == TypeKind.REFERENCE ? refuseRefReturn() : ops.pop();
+        return new Cfg.Ret(v, ops.src);
       }
-      case ThrowInstruction t -> throw Refusal.unsupported(src, "throw");
+      case ThrowInstruction t -> throw Refusal.unsupported(ops.src, "throw");
       case TableSwitchInstruction t -> {
-        Expr sel = pop();
+        Expr sel = ops.pop();
         List<Integer> values = new ArrayList<>();
         List<Cfg.Node> targets = new ArrayList<>();
         for (SwitchCase c : t.cases()) {
           values.add(c.caseValue());
           targets.add(node(code.bciOf(c.target())));
         }
-        return new Cfg.Table(sel, values, targets, node(code.bciOf(t.defaultTarget())), src);
+        return new Cfg.Table(sel, values, targets, node(code.bciOf(t.defaultTarget())), ops.src);
       }
       case LookupSwitchInstruction t -> {
-        Expr sel = pop();
+        Expr sel = ops.pop();
         List<Integer> values = new ArrayList<>();
         List<Cfg.Node> targets = new ArrayList<>();
         for (SwitchCase c : t.cases()) {
           values.add(c.caseValue());
           targets.add(node(code.bciOf(c.target())));
         }
-        return new Cfg.Table(sel, values, targets, node(code.bciOf(t.defaultTarget())), src);
+        return new Cfg.Table(sel, values, targets, node(code.bciOf(t.defaultTarget())), ops.src);
       }
       case BranchInstruction b -> {
         Cfg.Node target = node(code.bciOf(b.target()));
@@ -764,14 +401,14 @@ final class Translator {
           }
           return new Cfg.Jump(live);
         }
-        return new Cfg.Branch(cond, target, next, src);
+        return new Cfg.Branch(cond, target, next, ops.src);
       }
       default -> throw new IllegalStateException(ins.toString());
     }
   }
 
   private Expr refuseRefReturn() {
-    throw Refusal.unsupported(src, "returning an object or array");
+    throw Refusal.unsupported(ops.src, "returning an object or array");
   }
 
   private Cfg.Node node(int bci) {
@@ -782,18 +419,18 @@ final class Translator {
   private Expr condition(Opcode op) {
     return switch (op) {
       case IFEQ, IFNE, IFLT, IFGE, IFGT, IFLE -> {
-        Object top = popAny();
+        Object top = ops.popAny();
         Op.Compare cmp = compare(op.name().substring(2));
-        if (top instanceof Cmp3 c) yield threeWay(cmp, c);
+        if (top instanceof OperandStack.Cmp3 c) yield threeWay(cmp, c);
         yield new Compare(cmp, (Expr) top, Const.of(0));
       }
       case IF_ICMPEQ, IF_ICMPNE, IF_ICMPLT, IF_ICMPGE, IF_ICMPGT, IF_ICMPLE -> {
-        Expr b = pop(), a = pop();
+        Expr b = ops.pop(), a = ops.pop();
         yield new Compare(compare(op.name().substring(7)), a, b);
       }
-      case IF_ACMPEQ, IF_ACMPNE -> throw Refusal.unsupported(src, "comparing object references");
-      case IFNULL, IFNONNULL -> throw Refusal.unsupported(src, "a null check");
-      default -> throw Refusal.unsupported(src, "the bytecode " + op.name().toLowerCase());
+      case IF_ACMPEQ, IF_ACMPNE -> throw Refusal.unsupported(ops.src, "comparing object references");
+      case IFNULL, IFNONNULL -> throw Refusal.unsupported(ops.src, "a null check");
+      default -> throw Refusal.unsupported(ops.src, "the bytecode " + op.name().toLowerCase());
     };
   }
 
@@ -808,7 +445,7 @@ final class Translator {
    * {@code if (cmp(a, b) OP 0)}: for floats, true on NaN exactly when {@code nanResult OP 0}. IEEE
    * comparisons are false on NaN (but NE), so a NaN-true test becomes the negation of its opposite.
    */
-  private static Expr threeWay(Op.Compare op, Cmp3 c) {
+  private static Expr threeWay(Op.Compare op, OperandStack.Cmp3 c) {
     boolean floating = c.a().prim().isFloating();
     if (!floating || op == Op.Compare.EQ || op == Op.Compare.NE) return new Compare(op, c.a(), c.b());
     boolean trueOnNaN = switch (op) {

@@ -1,0 +1,215 @@
+// Parse, calls and fields: static calls (intrinsics or calls to inline), KernelContext, off-heap arrays, static constants.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Var;
+import java.lang.classfile.instruction.FieldInstruction;
+import java.lang.classfile.instruction.InvokeInstruction;
+import java.util.List;
+
+/**
+ * The member accesses a kernel may make, for the {@link Translator}: {@code invokestatic} of an
+ * intrinsic or of a method to inline; the KernelContext's ids, barriers, local arrays and atomics;
+ * get, set and getSize of the off-heap arrays; static final constants and tables. Anything else
+ * on an object is refused.
+ */
+final class Members {
+  private static final String TYPES = "dev/loopjit/types/";
+  private static final String CONTEXT = "dev/loopjit/api/KernelContext";
+
+  private final MethodCode code;
+  private final Names names;
+  private final String prefix;
+  /** The stack of the block being translated. */
+  OperandStack ops;
+
+  Members(MethodCode code, Names names, String prefix) {
+    this.code = code;
+    this.names = names;
+    this.prefix = prefix;
+  }
+
+  void invoke(InvokeInstruction inv) {
+    String owner = inv.owner().asInternalName(), name = inv.name().stringValue(), desc = inv.type().stringValue();
+    var type = inv.typeSymbol();
+    int n = type.parameterCount();
+    Expr[] args = new Expr[n];
+    Object[] raw = new Object[n];
+    for (int i = n - 1; i >= 0; i--) {
+      raw[i] = ops.materialize(ops.popAny());
+      if (raw[i] instanceof Expr e) args[i] = e;
+    }
+    Prim result = type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V")
+        ? Prim.ofDescriptor(type.returnType().descriptorString().charAt(0)) : null;
+    String display = owner.substring(owner.lastIndexOf('/') + 1) + "." + name;
+    switch (inv.opcode()) {
+      case INVOKESTATIC -> {
+        for (Object a : raw) if (!(a instanceof Expr)) throw Refusal.unsupported(ops.src, "passing a KernelContext to " + display);
+        if (owner.equals("java/lang/Math") && name.equals("clamp")) {
+          ops.push(clamp(desc, args));
+          return;
+        }
+        Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
+        if (m != null) {
+          ops.push(new Call(m.op(), m.result(), List.of(args)));
+          return;
+        }
+        if (!type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V"))
+          throw Refusal.unsupported(ops.src, "calling " + display + ", which returns an object");
+        ops.spillLoads();
+        ops.pushResult(new Invoke(owner, name, desc, result == null ? null : result.stackType(), List.of(args)), result);
+      }
+      case INVOKEVIRTUAL, INVOKEINTERFACE -> {
+        Object receiver = ops.popAny();
+        if (receiver == OperandStack.ContextRef.INSTANCE && owner.equals(CONTEXT)) context(name, args);
+        else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) offHeap(e, name, args);
+        else throw Refusal.unsupported(ops.src, "the virtual call " + display);
+      }
+      default -> throw Refusal.unsupported(ops.src, "calling " + (name.equals("<init>") ? "a constructor of " + display.replace(".<init>", "") : display));
+    }
+  }
+
+  /**
+   * {@code Math.clamp(value, min, max)} as {@code min(max, max(value, min))}, which is its result
+   * whenever Java returns one; where Java would throw (min > max, a NaN bound) a device gives that
+   * expression's value instead.
+   */
+  private Expr clamp(String desc, Expr[] a) {
+    Prim result = Prim.ofDescriptor(desc.charAt(desc.length() - 1));
+    Prim work = desc.startsWith("(JII") ? Prim.LONG : result;
+    Expr lo = a[1].prim() == work ? a[1] : new Convert(work, a[1]), hi = a[2].prim() == work ? a[2] : new Convert(work, a[2]);
+    Expr v = new Call(Intrinsic.MIN, work, List.of(hi, new Call(Intrinsic.MAX, work, List.of(a[0], lo))));
+    return work == result ? v : new Convert(result, v);
+  }
+
+  private void offHeap(Expr array, String name, Expr[] args) {
+    switch (name) {
+      case "get" -> ops.push(new Load(array, args[0]));
+      case "set" -> {
+        ops.spillLoads();
+        ops.out.add(new Stmt.Store(array, args[0], args[1], ops.src));
+      }
+      case "getSize" -> ops.push(new Length(array));
+      default -> throw Refusal.unsupported(ops.src, "the array method " + name + "() (kernels use get, set and getSize)");
+    }
+  }
+
+  private void context(String name, Expr[] args) {
+    switch (name) {
+      case "localBarrier" -> ops.out.add(new Stmt.Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), ops.src));
+      case "globalBarrier" -> ops.out.add(new Stmt.Eval(new Call(Intrinsic.BARRIER_GLOBAL, null, List.of()), ops.src));
+      case "allocateIntLocalArray", "allocateLongLocalArray", "allocateFloatLocalArray", "allocateDoubleLocalArray" -> {
+        Prim e = switch (name) {
+          case "allocateIntLocalArray" -> Prim.INT; case "allocateLongLocalArray" -> Prim.LONG;
+          case "allocateFloatLocalArray" -> Prim.FLOAT; default -> Prim.DOUBLE;
+        };
+        ops.push(new Alloc(new ArrayType(e, ArrayType.Space.LOCAL, ops.constantSize(args[0], name + "(n)"))));
+      }
+      case "atomicAdd" -> {
+        Prim t = ((ArrayType) args[0].type()).element().stackType();
+        ops.spillLoads();
+        ops.pushResult(new Call(Intrinsic.ATOMIC_ADD, t, List.of(args)), t);
+      }
+      default -> throw Refusal.unsupported(ops.src, "KernelContext." + name);
+    }
+  }
+
+  void field(FieldInstruction f) {
+    String name = f.name().stringValue();
+    switch (f.opcode()) {
+      case GETFIELD -> {
+        Object receiver = ops.popAny();
+        Intrinsic op = receiver == OperandStack.ContextRef.INSTANCE ? contextField(name) : null;
+        if (op == null) throw Refusal.unsupported(ops.src, "reading the field " + name + " of an object");
+        ops.push(new Call(op, Prim.INT, List.of(Const.of("xyz".indexOf(Character.toLowerCase(name.charAt(name.length() - 1)))))));
+      }
+      case GETSTATIC -> ops.push(staticConstant(f));
+      case PUTFIELD -> throw Refusal.unsupported(ops.src, "writing the field " + name + " of an object");
+      default -> throw Refusal.unsupported(ops.src, "writing the static field " + name);
+    }
+  }
+
+  private static Intrinsic contextField(String name) {
+    return switch (name.substring(0, name.length() - 1)) {
+      case "globalId" -> Intrinsic.GLOBAL_ID;
+      case "localId" -> Intrinsic.LOCAL_ID;
+      case "groupId" -> Intrinsic.GROUP_ID;
+      case "globalGroupSize" -> Intrinsic.GLOBAL_SIZE;
+      case "localGroupSize" -> Intrinsic.LOCAL_SIZE;
+      default -> null;
+    };
+  }
+
+  /** A static final primitive field is read once, at compile time, and becomes a constant; a table, a private array. */
+  private Object staticConstant(FieldInstruction f) {
+    String owner = f.owner().asInternalName(), name = f.name().stringValue();
+    if (name.equals("$assertionsDisabled")) return Const.of(1); // assertions are off in kernels
+    if (f.typeSymbol().isArray()) return table(owner, name);
+    try {
+      Class<?> c = Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader());
+      java.lang.reflect.Field field = c.getDeclaredField(name);
+      int mods = field.getModifiers();
+      if (!java.lang.reflect.Modifier.isFinal(mods) || !field.getType().isPrimitive())
+        throw Refusal.unsupported(ops.src, "the static field " + c.getSimpleName() + "." + name
+            + (field.getType().isPrimitive() ? " (only static final primitives can be read)" : ""));
+      field.setAccessible(true);
+      Object v = field.get(null);
+      return switch (v) {
+        case Boolean b -> Const.of(b ? 1 : 0);
+        case Character ch -> Const.of((int) ch);
+        case Byte b -> Const.of((int) b);
+        case Short s -> Const.of((int) s);
+        case Integer i -> Const.of(i);
+        case Long l -> Const.of(l);
+        case Float x -> Const.of(x);
+        case Double d -> Const.of(d);
+        default -> throw new IllegalStateException(String.valueOf(v));
+      };
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      if (e instanceof dev.loopjit.api.KernelCompilationException k) throw k;
+      throw Refusal.unsupported(ops.src, "the static field " + owner.replace('/', '.') + "." + name);
+    }
+  }
+
+  /**
+   * A {@code static final} primitive array read in a kernel: a private array filled with its
+   * values where it is read (one per field and kernel; no kernel may write it).
+   */
+  private Expr table(String owner, String name) {
+    Object values;
+    try {
+      values = StaticArrays.read(Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader()), name);
+    } catch (ClassNotFoundException | RuntimeException e) {
+      values = null;
+    }
+    String what = "the static array " + owner.substring(owner.lastIndexOf('/') + 1).replace('$', '.') + "." + name;
+    if (values == null) throw Refusal.unsupported(ops.src, what + " (only static final arrays of primitives can be read)");
+    int n = java.lang.reflect.Array.getLength(values);
+    Prim element = Prim.of(values.getClass().getComponentType());
+    ArrayType type = new ArrayType(element, ArrayType.Space.PRIVATE, ops.constantSize(Const.of(n), what));
+    Var table = names.tables.computeIfAbsent(owner + "." + name, k -> names.fresh(name, type));
+    ops.out.add(new Stmt.Assign(table, new Alloc(type), ops.src));
+    for (int i = 0; i < n; i++) {
+      Object v = java.lang.reflect.Array.get(values, i);
+      Expr c = switch (v) {
+        case Integer x -> x == 0 ? null : Const.of(x);
+        case Long x -> x == 0 ? null : Const.of(x);
+        case Float x -> Float.floatToRawIntBits(x) == 0 ? null : Const.of(x);
+        case Double x -> Double.doubleToRawLongBits(x) == 0 ? null : Const.of(x);
+        case Short x -> x == 0 ? null : Const.of((int) x);
+        case Byte x -> x == 0 ? null : Const.of((int) x);
+        case Character x -> x == 0 ? null : Const.of((int) x);
+        case Boolean x -> x ? Const.of(1) : null;
+        default -> throw new IllegalStateException(String.valueOf(v));
+      };
+      if (c != null) ops.out.add(new Stmt.Store(new Read(table), Const.of(i), c, ops.src));
+    }
+    return new Read(table);
+  }
+
+}

@@ -1,0 +1,67 @@
+// Conformance kernels for @Reduce: every operator and type, several outputs, reductions in nested and 2-D loops.
+package dev.loopjit.conformance;
+
+import dev.loopjit.api.Parallel;
+import dev.loopjit.api.Reduce;
+import dev.loopjit.types.DoubleArray;
+import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.IntArray;
+import dev.loopjit.types.LongArray;
+
+/** Reductions as a TornadoVM user writes them; the jvm runs them as the sequential loops they are. */
+public final class ReductionKernels {
+  private ReductionKernels() {}
+
+  public static void sumLong(long[] in, @Reduce long[] out) {
+    for (@Parallel int i = 0; i < in.length; i++) out[0] += in[i];
+  }
+
+  public static void productDouble(DoubleArray in, @Reduce DoubleArray out) {
+    for (@Parallel int i = 0; i < in.getSize(); i++) out.set(0, out.get(0) * in.get(i));
+  }
+
+  public static void minInt(IntArray in, @Reduce IntArray out) {
+    for (@Parallel int i = 0; i < in.getSize(); i++) out.set(0, Math.min(out.get(0), in.get(i)));
+  }
+
+  public static void maxDouble(double[] in, @Reduce double[] out) {
+    for (@Parallel int i = 0; i < in.length; i++) out[0] = Math.max(in[i], out[0]);
+  }
+
+  /** Math.min's NaN and signed-zero rules must survive the tree. */
+  public static void minFloat(float[] in, @Reduce float[] out) {
+    for (@Parallel int i = 0; i < in.length; i++) out[0] = Math.min(out[0], in[i]);
+  }
+
+  /** Three outputs of one task, one of them at index 1, and a product of longs that wraps. */
+  public static void statistics(float[] in, @Reduce float[] sum, @Reduce float[] extremes, @Reduce long[] product) {
+    for (@Parallel int i = 0; i < in.length; i++) {
+      float v = in[i];
+      sum[0] += v * v;
+      extremes[1] = Math.max(extremes[1], v);
+      product[0] *= (long) v | 1;
+    }
+  }
+
+  /** Several updates per work-item, from a sequential loop inside the parallel one. */
+  public static void rowsTotal(int[] m, @Reduce int[] out, int cols) {
+    for (@Parallel int r = 0; r < m.length / cols; r++)
+      for (int c = 0; c < cols; c++) out[0] += m[r * cols + c];
+  }
+
+  /** A 2-D nest: the tree spans the whole work-group. */
+  public static void total2d(FloatArray m, @Reduce FloatArray out, int rows, int cols) {
+    for (@Parallel int r = 0; r < rows; r++)
+      for (@Parallel int c = 0; c < cols; c++) out.set(0, out.get(0) + m.get(r * cols + c));
+  }
+
+  /** Refused: the reduce array is read for something else. */
+  public static void readsItsOutput(float[] in, @Reduce float[] out) {
+    for (@Parallel int i = 0; i < in.length; i++) out[0] = out[0] + in[i] * out[0];
+  }
+
+  /** Refused: subtraction is not an associative reduction. */
+  public static void subtracts(int[] in, @Reduce int[] out) {
+    for (@Parallel int i = 0; i < in.length; i++) out[0] = out[0] - in[i];
+  }
+}

@@ -1,0 +1,140 @@
+// `loopjit train`: trains the toy problem or a Fashion-MNIST MLP on a device and prints a line per epoch.
+package dev.loopjit.nn;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The {@code train} command of {@code scripts/loopjit} (the CLI finds this class by name, so the
+ * engine does not depend on nn-layers).
+ *
+ * <pre>
+ * loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|momentum|adam]
+ *               [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR] [--train-rows N]
+ *               [--save FILE] [--load FILE] [--no-progress]
+ * </pre>
+ */
+public final class TrainCommand {
+  static final String USAGE = """
+      usage: loopjit train --dataset toy|fashion-mnist [options]
+        --epochs N            epochs (toy 20, fashion-mnist 10)
+        --batch B             rows per step (toy 32, fashion-mnist 128)
+        --lr X                learning rate (sgd/momentum: toy 0.01, fashion-mnist 0.05; adam 0.001)
+        --optimizer NAME      sgd | momentum | adam (toy sgd, fashion-mnist adam)
+        --weight-decay X      L2 for sgd/momentum, decoupled for adam (0)
+        --hidden N            hidden units (toy 50, fashion-mnist 256)
+        --device ID           jvm | opencl:N | cuda:N (default: the best device)
+        --seed S              seed of the weights and the shuffle (42)
+        --data DIR            Fashion-MNIST's IDX files (default /usr/share/datasets/fashion-mnist)
+        --train-rows N        train on the first N rows only
+        --save FILE           write the trained weights (format: dev.loopjit.nn.Weights)
+        --load FILE           start from saved weights instead of a fresh model
+        --no-progress         no progress bar
+      """;
+
+  /** What the command line asked for, with the defaults of the dataset filled in. */
+  record Options(String dataset, int epochs, int batch, float lr, String optimizer, float weightDecay, int hidden, String device, long seed,
+      Path data, int trainRows, Path save, Path load, boolean progress) {
+    static Options parse(String[] args) {
+      String dataset = "toy", optimizer = null, device = null;
+      Integer epochs = null, batch = null, hidden = null;
+      Float lr = null;
+      float wd = 0;
+      long seed = 42;
+      int trainRows = 0;
+      Path data = FashionMnist.DEFAULT_DIR, save = null, load = null;
+      boolean progress = true;
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        if (a.equals("--no-progress")) {
+          progress = false;
+          continue;
+        }
+        if (i + 1 >= args.length) throw new IllegalArgumentException(a.startsWith("--") ? a + " needs a value" : "unexpected argument " + a);
+        String v = args[++i];
+        switch (a) {
+          case "--dataset" -> dataset = v;
+          case "--epochs" -> epochs = Integer.parseInt(v);
+          case "--batch" -> batch = Integer.parseInt(v);
+          case "--lr" -> lr = Float.parseFloat(v);
+          case "--optimizer" -> optimizer = v;
+          case "--weight-decay" -> wd = Float.parseFloat(v);
+          case "--hidden" -> hidden = Integer.parseInt(v);
+          case "--device" -> device = v;
+          case "--seed" -> seed = Long.parseLong(v);
+          case "--data" -> data = Path.of(v);
+          case "--train-rows" -> trainRows = Integer.parseInt(v);
+          case "--save" -> save = Path.of(v);
+          case "--load" -> load = Path.of(v);
+          default -> throw new IllegalArgumentException("unknown option " + a);
+        }
+      }
+      boolean toy = switch (dataset) {
+        case "toy" -> true;
+        case "fashion-mnist" -> false;
+        default -> throw new IllegalArgumentException("unknown dataset \"" + dataset + "\" (toy, fashion-mnist)");
+      };
+      if (optimizer == null) optimizer = toy ? "sgd" : "adam";
+      if (lr == null) lr = optimizer.equals("adam") ? 1e-3f : toy ? 0.01f : 0.05f;
+      return new Options(dataset, epochs != null ? epochs : toy ? 20 : 10, batch != null ? batch : toy ? 32 : 128, lr, optimizer, wd,
+          hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, progress);
+    }
+  }
+
+  private TrainCommand() {}
+
+  public static void main(String[] args) {
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println(e.getMessage());
+      System.err.print(USAGE);
+      System.exit(2);
+      return;
+    }
+    try {
+      run(o);
+    } catch (IOException e) {
+      System.err.println(e.getMessage());
+      System.exit(1);
+    }
+  }
+
+  static List<Trainer.Epoch> run(Options o) throws IOException {
+    Dataset train, test;
+    Loss loss;
+    if (o.dataset().equals("toy")) {
+      Dataset[] tt = ToyProblem.trainAndTest(o.seed());
+      train = tt[0];
+      test = tt[1];
+      loss = Loss.BCE_WITH_LOGITS;
+    } else {
+      if (!FashionMnist.present(o.data())) throw new IOException(FashionMnist.howToGet(o.data()));
+      train = FashionMnist.train(o.data());
+      test = FashionMnist.test(o.data());
+      loss = Loss.SOFTMAX_CROSS_ENTROPY;
+    }
+    if (o.trainRows() > 0 && o.trainRows() < train.size()) train = train.rows(train.name() + " (first " + o.trainRows() + ")", 0, o.trainRows());
+    int outputs = loss == Loss.SOFTMAX_CROSS_ENTROPY ? train.classes() : train.targetWidth();
+    Sequential model = o.load() != null ? Weights.load(o.load())
+        : Sequential.of(train.width(), Layer.dense(o.hidden()), Layer.relu(), Layer.dense(outputs)).initialize(o.seed());
+    Optimizer optimizer = Optimizer.named(o.optimizer(), o.lr(), o.weightDecay());
+    Device device = o.device() == null ? Devices.best() : Devices.get(o.device());
+    System.out.println("data:      " + train + "; " + test);
+    System.out.println("model:     " + model + ", " + loss.label());
+    System.out.printf("training:  %s lr %s%s, batch %d, %d epoch%s, seed %d, on %s (%s)%n", o.optimizer(), o.lr(),
+        o.weightDecay() != 0 ? ", weight decay " + o.weightDecay() : "", o.batch(), o.epochs(), o.epochs() == 1 ? "" : "s", o.seed(),
+        device.id(), device.name());
+    List<Trainer.Epoch> log = new Trainer(model, loss, optimizer, device).epochs(o.epochs()).batch(o.batch()).seed(o.seed())
+        .progress(o.progress() && ProgressBar.terminal()).fit(train, test);
+    if (o.save() != null) {
+      Weights.save(model, o.save());
+      System.out.println("saved:     " + o.save());
+    }
+    return log;
+  }
+}

@@ -1,0 +1,89 @@
+// scripts/demo, part two: the seeds' toy problem and a short Fashion-MNIST run, trained on every device, checked against the jvm, timed.
+package dev.loopjit.nn;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.runtime.TaskSpec;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * Trains the same models from the same seed on the jvm and on each device and prints, side by
+ * side, what they reached and how long they took. The jvm runs the very same Java methods, so its
+ * numbers are the reference the devices are compared with.
+ */
+public final class TrainDemo {
+  private record Outcome(Device device, List<Trainer.Epoch> log, float[] params) {}
+
+  private TrainDemo() {}
+
+  public static void main(String[] args) throws IOException {
+    Path data = args.length > 0 ? Path.of(args[0]) : FashionMnist.DEFAULT_DIR;
+    List<Device> devices = Devices.all();
+    System.out.println("\nTraining on the device: forward, loss, backward and the optimizer are one task graph of @Parallel loops.");
+    Dataset[] toy = ToyProblem.trainAndTest(42);
+    try (TrainingStep step = ToyProblem.model().trainingStep(toy[0], 32, Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.01f), Devices.jvm())) {
+      System.out.println("The step's tasks: " + step.graph().spec().tasks().stream().map(TaskSpec::id).collect(Collectors.joining(", ")));
+    }
+    System.out.println("Per step, only the batch's row numbers go in and its loss comes out; the dataset, weights, gradients\n"
+        + "and optimizer state stay on the device.\n");
+
+    System.out.println("The seeds' toy problem: 800 + 200 rows of 20 features, 20 → 50 → 1 (ReLU), BCE on logits, SGD lr 0.01, batch 32, 20 epochs");
+    List<Outcome> toyRuns = new ArrayList<>();
+    for (Device d : devices) {
+      Sequential m = ToyProblem.model().initialize(42);
+      toyRuns.add(new Outcome(d, new Trainer(m, Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.01f), d).epochs(20).batch(32).seed(42).out(null)
+          .progress(false).fit(toy[0], toy[1]), m.parameters().toArray()));
+    }
+    table(toyRuns);
+
+    if (!FashionMnist.present(data)) {
+      System.out.println("\n(Fashion-MNIST skipped: " + FashionMnist.howToGet(data).lines().findFirst().orElse("") + ")");
+      return;
+    }
+    int rows = 12_800;
+    Dataset train = FashionMnist.train(data), test = FashionMnist.test(data);
+    Dataset part = train.rows("fashion-mnist, first " + rows, 0, rows);
+    System.out.printf("%nFashion-MNIST: 784 → 256 → 10 (ReLU), softmax cross-entropy, Adam lr 0.001, batch 128: one epoch on the first%n"
+        + "%,d training images (%d steps), then the 10,000 test images (full runs: scripts/loopjit train --dataset fashion-mnist)%n", rows,
+        rows / 128);
+    List<Outcome> fashionRuns = new ArrayList<>();
+    for (Device d : devices) {
+      Sequential m = Sequential.of(784, Layer.dense(256), Layer.relu(), Layer.dense(10)).initialize(42);
+      fashionRuns.add(new Outcome(d, new Trainer(m, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), d).epochs(1).batch(128).seed(42)
+          .out(null).progress(false).fit(part, test), m.parameters().toArray()));
+    }
+    table(fashionRuns);
+    System.out.println("\ntrain time is wall-clock for all steps, including the JIT (shown apart; kernels come from the disk cache after the first run);"
+        + "\nsamples/s leave the JIT out.");
+  }
+
+  private static void table(List<Outcome> runs) {
+    System.out.printf("  %-10s %10s %10s %13s %12s %9s %12s  %s%n", "device", "loss", "test loss", "test accuracy", "train time", "JIT",
+        "samples/s", "vs jvm");
+    Outcome jvm = runs.getFirst();
+    for (Outcome o : runs) {
+      Trainer.Epoch last = o.log().getLast();
+      double seconds = 0, jit = 0;
+      for (Trainer.Epoch e : o.log()) {
+        seconds += e.trainSeconds();
+        jit += e.jitSeconds();
+      }
+      double rate = (double) last.samples() * o.log().size() / Math.max(1e-9, seconds - jit);
+      System.out.printf("  %-10s %10.4f %10.4f %11.2f %% %10.2f s %7.2f s %,12.0f  %s%n", o.device().id(), last.trainLoss(), last.test().loss(),
+          100 * last.test().accuracy(), seconds, jit, rate, o == jvm ? "reference" : compare(jvm, o));
+    }
+  }
+
+  /** How far a device's parameters and losses are from the jvm's. */
+  private static String compare(Outcome jvm, Outcome o) {
+    double worst = 0;
+    for (int i = 0; i < jvm.params().length; i++) worst = Math.max(worst, Math.abs(jvm.params()[i] - o.params()[i]));
+    double lossDiff = Math.abs(jvm.log().getLast().trainLoss() - o.log().getLast().trainLoss());
+    if (worst == 0 && lossDiff == 0) return "identical parameters";
+    return String.format("%s (max parameter diff %.1e, loss diff %.1e)", worst < 1e-3 && lossDiff < 1e-3 ? "agrees" : "DIFFERS", worst, lossDiff);
+  }
+}

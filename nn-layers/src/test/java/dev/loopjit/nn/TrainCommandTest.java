@@ -1,0 +1,75 @@
+// loopjit train's options: each dataset's defaults, overrides, and errors for what it does not know.
+package dev.loopjit.nn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopjit.api.Devices;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TrainCommandTest {
+  @TempDir Path dir;
+
+  @Test
+  void defaultsFollowTheDataset() {
+    TrainCommand.Options toy = TrainCommand.Options.parse(new String[] {"--dataset", "toy"});
+    assertEquals("sgd", toy.optimizer());
+    assertEquals(0.01f, toy.lr());
+    assertEquals(32, toy.batch());
+    assertEquals(50, toy.hidden());
+    TrainCommand.Options fashion = TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist"});
+    assertEquals("adam", fashion.optimizer());
+    assertEquals(1e-3f, fashion.lr());
+    assertEquals(128, fashion.batch());
+    assertEquals(256, fashion.hidden());
+    assertEquals(FashionMnist.DEFAULT_DIR, fashion.data());
+  }
+
+  @Test
+  void optionsOverrideTheDefaults() {
+    TrainCommand.Options o = TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist", "--optimizer", "sgd", "--epochs", "3",
+        "--batch", "64", "--device", "jvm", "--seed", "7", "--data", "/tmp/fm", "--no-progress"});
+    assertEquals(0.05f, o.lr());
+    assertEquals(3, o.epochs());
+    assertEquals(64, o.batch());
+    assertEquals("jvm", o.device());
+    assertEquals(7, o.seed());
+    assertEquals(Path.of("/tmp/fm"), o.data());
+    assertEquals(false, o.progress());
+  }
+
+  @Test
+  void unknownDatasetsOptionsAndMissingValuesAreErrors() {
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "cifar"}))
+        .getMessage().contains("toy, fashion-mnist"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--fast", "1"}))
+        .getMessage().contains("--fast"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--epochs"}))
+        .getMessage().contains("needs a value"));
+  }
+
+  @Test
+  void missingFashionMnistSaysHowToGetIt() {
+    TrainCommand.Options o = TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist", "--data", dir.resolve("none").toString()});
+    assertTrue(assertThrows(IOException.class, () -> TrainCommand.run(o)).getMessage().contains("apt-get install dataset-fashion-mnist"));
+  }
+
+  @Test
+  void trainsTheToyProblemAndSavesWeightsThatLoadBack() throws IOException {
+    Path saved = dir.resolve("toy.ljnn");
+    List<Trainer.Epoch> log = TrainCommand.run(TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--epochs", "3", "--device",
+        Devices.best().id(), "--save", saved.toString(), "--no-progress"}));
+    assertEquals(3, log.size());
+    Sequential back = Weights.load(saved);
+    assertEquals("20 → dense 50 → relu → dense 1 (1,101 parameters)", back.toString());
+    // continuing from the saved weights starts where the first run ended
+    List<Trainer.Epoch> more = TrainCommand.run(TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--epochs", "1", "--device",
+        Devices.best().id(), "--load", saved.toString(), "--no-progress"}));
+    assertTrue(more.getFirst().trainLoss() < log.getFirst().trainLoss());
+  }
+}
