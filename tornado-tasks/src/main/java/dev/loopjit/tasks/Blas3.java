@@ -22,7 +22,7 @@ import dev.loopjit.types.FloatArray;
  *     of {@link #TILE}×{@link #TILE} work-items stages tiles of A and B in local memory;
  * <li>{@link #gemmRegisterBlocked}: one work-item per 4×4 block of C in sixteen scalars, so each
  *     value loaded feeds four products;
- * <li>{@link #gemmOuterProduct}: one work-item per 8×64 strip of C, kept in eight private rows
+ * <li>{@link #gemmOuterProduct}: one work-item per 8×256 strip of C, kept in eight private rows
  *     and updated by one outer product per k. Its innermost loop runs along a row of B with no
  *     reduction in it, which a CPU OpenCL compiler vectorises: the fastest here by far
  *     (docs/PERFORMANCE.md, "tornado-tasks").
@@ -38,7 +38,7 @@ public final class Blas3 {
   /** Rows of C per work-item in {@link #gemmOuterProduct}. */
   public static final int STRIP_ROWS = 8;
   /** Columns of C per work-item in {@link #gemmOuterProduct}. */
-  public static final int STRIP_COLS = 64;
+  public static final int STRIP_COLS = 256;
   /** Rows and columns of C per work-item in {@link #gemmRegisterBlocked}. */
   public static final int BLOCK = 4;
 
@@ -134,8 +134,9 @@ public final class Blas3 {
    * slow private memory: prefer {@link #gemmTiled} there.) a (M, K), b (K, N), c (M, N).
    */
   public static void gemmOuterProduct(FloatArray a, FloatArray b, FloatArray c, int m, int n, int k) {
-    for (@Parallel int ib = 0; ib < (m + STRIP_ROWS - 1) / STRIP_ROWS; ib++)
-      for (@Parallel int jb = 0; jb < (n + STRIP_COLS - 1) / STRIP_COLS; jb++) {
+    // Strips down a column of C are neighbouring work-items (x): PoCL runs them one after another, and they read the same columns of B.
+    for (@Parallel int jb = 0; jb < (n + STRIP_COLS - 1) / STRIP_COLS; jb++)
+      for (@Parallel int ib = 0; ib < (m + STRIP_ROWS - 1) / STRIP_ROWS; ib++) {
         int i = ib * STRIP_ROWS, j = jb * STRIP_COLS, width = Math.min(STRIP_COLS, n - j);
         // Rows past M read the last row (in bounds, never stored).
         int a0 = i * k, a1 = Math.min(i + 1, m - 1) * k, a2 = Math.min(i + 2, m - 1) * k, a3 = Math.min(i + 3, m - 1) * k;

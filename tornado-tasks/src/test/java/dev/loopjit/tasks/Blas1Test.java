@@ -68,11 +68,18 @@ class Blas1Test {
     assertEquals(24f, out.get(0));
   }
 
-  @Test
-  void parallelAndSequentialAgreeOnTheJvm() {
-    // The jvm runs a @Reduce loop as written, in index order: the same additions as the sequential reference.
-    Inputs in = new Inputs(45);
-    FloatArray x = in.floatArray(10_007, -1, 1), y = in.floatArray(10_007, -1, 1);
+  @ParameterizedTest
+  @ValueSource(ints = {Blas1.CHUNK - 1, Blas1.CHUNK, 3 * Blas1.CHUNK + 5})
+  void runsCoverEveryElementOnce(int n) {
+    // Small integers: every partial sum is exact in any order, so the chunked kernels must equal the sequential
+    // loops to the bit — an element dropped or counted twice at a run's edge would show — on the jvm and devices.
+    int[] k = new Inputs(46).ints(n, -3, 4);
+    float[] v = new float[n], w = new float[n];
+    for (int i = 0; i < n; i++) {
+      v[i] = k[i];
+      w[i] = k[(i * 7) % n];
+    }
+    FloatArray x = FloatArray.fromArray(v), y = FloatArray.fromArray(w);
     FloatArray[] r = {new FloatArray(1), new FloatArray(1), new FloatArray(1), new FloatArray(1), new FloatArray(1), new FloatArray(1)};
     Blas1.dot(x, y, r[0]);
     Blas1.dotSequential(x, y, r[1]);
@@ -81,5 +88,9 @@ class Blas1Test {
     Blas1.sumOfSquares(x, r[4]);
     Blas1.sumOfSquaresSequential(x, r[5]);
     for (int i = 0; i < 6; i += 2) assertEquals(r[i + 1].get(0), r[i].get(0));
+    KernelCheck.of("Blas1.dot/integers", Blas1::dot)
+        .args(() -> new Object[] {FloatArray.fromArray(v), FloatArray.fromArray(w), new FloatArray(1)}).run();
+    KernelCheck.of("Blas1.sumOfSquares/integers", Blas1::sumOfSquares)
+        .args(() -> new Object[] {FloatArray.fromArray(v), new FloatArray(1)}).run();
   }
 }

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 class Blas3Test {
   // Every kernel sums c[i][j] over k in order from 0, and Java forbids FMA contraction: exact on every device,
   // and the fast kernels equal the naive one. Shapes: odd (guards, partial tiles, strips and blocks), one element,
-  // exact multiples of every block size, and fewer rows than one block.
+  // exact multiples of every block size (512: two whole strips), and fewer rows than one block.
 
   /** a (M, K), b (K, N), c (M, N), m, n, k: the same values for the same seed. */
   private static Object[] operands(long seed, int m, int n, int k) {
@@ -30,13 +30,13 @@ class Blas3Test {
   }
 
   @ParameterizedTest
-  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17"})
+  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17", "16, 512, 9", "17, 520, 5"})
   void gemmNaive(int m, int n, int k) {
     KernelCheck.of("Blas3.gemmNaive", Blas3::gemmNaive).args(() -> operands(31, m, n, k)).run();
   }
 
   @ParameterizedTest
-  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17"})
+  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17", "16, 512, 9", "17, 520, 5"})
   void gemmTiled(int m, int n, int k) {
     KernelCheck check = KernelCheck.of("Blas3.gemmTiled", Blas3::gemmTiled).grid(Blas3.tiledGrid(m, n))
         .args(() -> {
@@ -49,7 +49,7 @@ class Blas3Test {
   }
 
   @ParameterizedTest
-  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17"})
+  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17", "16, 512, 9", "17, 520, 5"})
   void gemmRegisterBlocked(int m, int n, int k) {
     KernelCheck.of("Blas3.gemmRegisterBlocked", Blas3::gemmRegisterBlocked).args(() -> operands(33, m, n, k)).run();
     Object[] o = operands(33, m, n, k);
@@ -58,7 +58,7 @@ class Blas3Test {
   }
 
   @ParameterizedTest
-  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17"})
+  @CsvSource({"97, 61, 43", "1, 1, 1", "64, 128, 32", "3, 130, 17", "16, 512, 9", "17, 520, 5"})
   void gemmOuterProduct(int m, int n, int k) {
     KernelCheck.of("Blas3.gemmOuterProduct", Blas3::gemmOuterProduct).args(() -> operands(34, m, n, k)).run();
     Object[] o = operands(34, m, n, k);
