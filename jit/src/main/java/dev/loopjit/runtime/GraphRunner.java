@@ -169,15 +169,26 @@ public final class GraphRunner implements PlanExecutor {
   }
 
   /**
-   * Whether the device may use the host memory itself without changing what the host sees: the
-   * array is off-heap, copied in before every execution, and either no kernel writes it or it is
-   * copied back after every execution.
+   * Whether the device may use the host memory itself without changing what the host sees. The
+   * array is off-heap and either
+   * <ul>
+   * <li>copied in before every execution and never written by a kernel (an input), or
+   * <li>copied in before every execution and copied back after every execution, or
+   * <li>named by no transfer to the device, written but never read by the kernels, and copied back
+   *     after every execution (an output: a device copy would start as the host's contents and
+   *     come back whole, so the host sees the same, except that host writes between executions to
+   *     elements no kernel writes now survive, as they would around a plain Java call).
+   * </ul>
    */
   private boolean inPlaceAllowed(HostArray h, List<GraphSpec> graphs) {
     if (!h.offHeap()) return false;
-    boolean everyIn = false, everyOut = false, otherOut = false, written = false;
+    boolean everyIn = false, anyIn = false, everyOut = false, otherOut = false, written = false, read = false;
     for (GraphSpec g : graphs) {
-      for (GraphSpec.Transfer t : g.toDevice()) if (t.array().equals(h)) everyIn |= t.mode() == DataTransferMode.EVERY_EXECUTION;
+      for (GraphSpec.Transfer t : g.toDevice())
+        if (t.array().equals(h)) {
+          anyIn = true;
+          everyIn |= t.mode() == DataTransferMode.EVERY_EXECUTION;
+        }
       for (GraphSpec.Transfer t : g.toHost())
         if (t.array().equals(h)) {
           everyOut |= t.mode() == DataTransferMode.EVERY_EXECUTION;
@@ -186,10 +197,16 @@ public final class GraphRunner implements PlanExecutor {
       for (TaskSpec t : g.tasks()) {
         DeviceKernel k = kernels.get(t);
         for (int i = 0; i < t.args().size(); i++)
-          if (t.args().get(i) == h.array()) written |= k == null || k.access(i).writes();
+          if (t.args().get(i) == h.array()) {
+            DeviceKernel.Access a = k == null ? DeviceKernel.Access.READ_WRITE : k.access(i);
+            written |= a.writes();
+            read |= a == DeviceKernel.Access.READ || a == DeviceKernel.Access.READ_WRITE;
+          }
       }
     }
-    return everyIn && (!written || (everyOut && !otherOut));
+    boolean backEveryTime = everyOut && !otherOut;
+    if (everyIn) return !written || backEveryTime;
+    return !anyIn && written && !read && backEveryTime;
   }
 
   private void copyIn(Slot s, Tally tally) {

@@ -1,0 +1,132 @@
+// JMH: a dense layer's forward pass, y = x·Wᵀ + bias for a batch of 256, 784 → 256, as plain Java and on each OpenCL device (2·batch·in·out flops).
+package dev.loopjit.bench;
+
+import dev.loopjit.api.ExecutionResult;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.tasks.Dense;
+import dev.loopjit.types.FloatArray;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+public class DenseForward {
+  @State(Scope.Benchmark)
+  public static class Data implements Workload {
+    @Param("256")
+    public int batch;
+
+    @Param("784")
+    public int in;
+
+    @Param("256")
+    public int out;
+
+    FloatArray x, w, bias, y, expected;   // x: (batch, in), w: (out, in), bias: (out), y: (batch, out)
+
+    @Setup
+    public void setup() {
+      x = Workload.random(batch * in, 9);
+      w = Workload.random(out * in, 10);
+      bias = Workload.random(out, 11);
+      y = new FloatArray(batch * out);
+      expected = new FloatArray(batch * out);
+      Dense.forward(x, w, bias, expected, batch, in, out);
+    }
+
+    @Override
+    public TaskGraph graph(Transfers t) {
+      return t.around("dense", new Object[] {x, w, bias}, y, g -> g.task("forward", Dense::forward, x, w, bias, y, batch, in, out));
+    }
+
+    @Override
+    public FloatArray output() {
+      return y;
+    }
+
+    @Override
+    public FloatArray expected() {
+      return expected;
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Copying extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      open(d, Transfers.EVERY_EXECUTION);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Resident extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      open(d, Transfers.RESIDENT);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Cold extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      openCold(d);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  /** The baseline: the plain Java loop, called directly. */
+  @Benchmark
+  public FloatArray jvm(Data d) {
+    Dense.forward(d.x, d.w, d.bias, d.y, d.batch, d.in, d.out);
+    return d.y;
+  }
+
+  @Benchmark
+  public ExecutionResult withTransfers(Copying p) {
+    return p.execute();
+  }
+
+  @Benchmark
+  public ExecutionResult kernelOnly(Resident p) {
+    return p.execute();
+  }
+
+  /** A fresh process's first execution: JIT, driver compile, copies and kernel; one fork per sample. */
+  @Benchmark
+  @BenchmarkMode(Mode.SingleShotTime)
+  @Warmup(iterations = 0)
+  @Measurement(iterations = 1)
+  @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+  public ExecutionResult firstCall(Cold p) {
+    return p.execute();
+  }
+}

@@ -1,0 +1,125 @@
+// JMH: matrix-vector product y = A·x, A 4096×4096, as plain Java and on each OpenCL device (2·n² flops).
+package dev.loopjit.bench;
+
+import dev.loopjit.api.ExecutionResult;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.tasks.Blas;
+import dev.loopjit.types.FloatArray;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+public class MatVec {
+  @State(Scope.Benchmark)
+  public static class Data implements Workload {
+    @Param("4096")
+    public int n;
+
+    FloatArray a, x, y, expected;   // a: (n, n), x: (n), y: (n)
+
+    @Setup
+    public void setup() {
+      a = Workload.random(n * n, 5);
+      x = Workload.random(n, 6);
+      y = new FloatArray(n);
+      expected = new FloatArray(n);
+      Blas.gemv(a, x, expected, n, n);
+    }
+
+    @Override
+    public TaskGraph graph(Transfers t) {
+      return t.around("matvec", new Object[] {a, x}, y, g -> g.task("gemv", Blas::gemv, a, x, y, n, n));
+    }
+
+    @Override
+    public FloatArray output() {
+      return y;
+    }
+
+    @Override
+    public FloatArray expected() {
+      return expected;
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Copying extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      open(d, Transfers.EVERY_EXECUTION);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Resident extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      open(d, Transfers.RESIDENT);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Cold extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      openCold(d);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  /** The baseline: the plain Java loop, called directly. */
+  @Benchmark
+  public FloatArray jvm(Data d) {
+    Blas.gemv(d.a, d.x, d.y, d.n, d.n);
+    return d.y;
+  }
+
+  @Benchmark
+  public ExecutionResult withTransfers(Copying p) {
+    return p.execute();
+  }
+
+  @Benchmark
+  public ExecutionResult kernelOnly(Resident p) {
+    return p.execute();
+  }
+
+  /** A fresh process's first execution: JIT, driver compile, copies and kernel; one fork per sample. */
+  @Benchmark
+  @BenchmarkMode(Mode.SingleShotTime)
+  @Warmup(iterations = 0)
+  @Measurement(iterations = 1)
+  @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+  public ExecutionResult firstCall(Cold p) {
+    return p.execute();
+  }
+}

@@ -1,0 +1,125 @@
+// JMH: the seeds' vector add, c = a + b over 16M floats, as plain Java and on each OpenCL device (12 bytes moved per element).
+package dev.loopjit.bench;
+
+import dev.loopjit.api.ExecutionResult;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.tasks.Seeds;
+import dev.loopjit.types.FloatArray;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+public class VectorAdd {
+  @State(Scope.Benchmark)
+  public static class Data implements Workload {
+    @Param("16777216")
+    public int n;
+
+    FloatArray a, b, c, expected;
+
+    @Setup
+    public void setup() {
+      a = Workload.random(n, 1);
+      b = Workload.random(n, 2);
+      c = new FloatArray(n);
+      expected = new FloatArray(n);
+      Seeds.vectorAdd(a, b, expected);
+    }
+
+    @Override
+    public TaskGraph graph(Transfers t) {
+      return t.around("vectorAdd", new Object[] {a, b}, c, g -> g.task("add", Seeds::vectorAdd, a, b, c));
+    }
+
+    @Override
+    public FloatArray output() {
+      return c;
+    }
+
+    @Override
+    public FloatArray expected() {
+      return expected;
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Copying extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      open(d, Transfers.EVERY_EXECUTION);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Resident extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      open(d, Transfers.RESIDENT);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  @State(Scope.Benchmark)
+  public static class Cold extends DevicePlan {
+    @Setup
+    public void setup(Data d) {
+      openCold(d);
+    }
+
+    @TearDown
+    public void tearDown() {
+      close();
+    }
+  }
+
+  /** The baseline: the plain Java loop, called directly. */
+  @Benchmark
+  public FloatArray jvm(Data d) {
+    Seeds.vectorAdd(d.a, d.b, d.c);
+    return d.c;
+  }
+
+  @Benchmark
+  public ExecutionResult withTransfers(Copying p) {
+    return p.execute();
+  }
+
+  @Benchmark
+  public ExecutionResult kernelOnly(Resident p) {
+    return p.execute();
+  }
+
+  /** A fresh process's first execution: JIT, driver compile, copies and kernel; one fork per sample. */
+  @Benchmark
+  @BenchmarkMode(Mode.SingleShotTime)
+  @Warmup(iterations = 0)
+  @Measurement(iterations = 1)
+  @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+  public ExecutionResult firstCall(Cold p) {
+    return p.execute();
+  }
+}
