@@ -95,6 +95,9 @@ final class Reductions implements Pass {
     if (targets.isEmpty()) return ir;
     for (Update t : targets.values()) check(t, cx, kernel);
 
+    // A 1-D reduction loops over its iterations (grid stride): each work-item then adds many
+    // elements before the tree, and the runtime launches a few work-items per compute unit.
+    boolean gridStride = loops.counts().size() == 1;
     List<Stmt> out = new ArrayList<>();
     for (Stmt s : body) {
       if (s != null) {
@@ -102,10 +105,36 @@ final class Reductions implements Pass {
         continue;
       }
       for (var e : targets.entrySet()) out.add(new Assign(accumulators.get(e.getKey()), identity(e.getValue()), kernel));
-      out.add(new Labeled(frame.label(), inside, frame.src()));
+      out.add(gridStride ? strided(frame.label(), inside, cx, kernel) : new Labeled(frame.label(), inside, frame.src()));
       out.addAll(tree(targets, accumulators, loops.counts().size(), cx, kernel));
     }
-    return ir.withLaunch(new Launch.Loops(loops.counts(), GROUP), new Block(out, ir.body().src()));
+    return ir.withLaunch(new Launch.Loops(loops.counts(), GROUP, gridStride), new Block(out, ir.body().src()));
+  }
+
+  /**
+   * The guarded iteration {@code if (id < count) { i = start + id * step; … }} as a loop over
+   * {@code k = id, id + globalSize, …}: {@code for (;;) { if (k >= count) break; frame: { … } } update { k += globalSize }}.
+   * A continue of the @Parallel loop still leaves the frame, now ending one iteration of the stride loop.
+   */
+  private static Stmt strided(Label frame, Block guarded, Context cx, Src at) {
+    If guard = (If) guarded.stmts().get(0);
+    Var k = cx.names.fresh("stride_index", Prim.INT);
+    Expr id = geometry(Intrinsic.GLOBAL_ID, 0);
+    Block iteration = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e.equals(id) ? new Read(k) : e;
+      }
+    }.rewrite(guard.then());
+    Expr count = ((Compare) guard.cond()).b();
+    Label loop = cx.names.label();
+    Block body = new Block(List.of(
+        // k < 0: k + globalSize wrapped past Integer.MAX_VALUE, which only a count near it allows
+        new If(new Logic(Op.Logic.OR, new Compare(Op.Compare.GE, new Read(k), count), new Compare(Op.Compare.LT, new Read(k), Const.of(0))),
+            new Block(List.of(new Break(loop, at))), Block.EMPTY, at),
+        new Labeled(frame, iteration, at)));
+    return new Block(List.of(new Assign(k, id, at),
+        new Loop(loop, body, new Block(List.of(new Assign(k, add(new Read(k), geometry(Intrinsic.GLOBAL_SIZE, 0)), at))), at)));
   }
 
   /** The reduction an update performs; refuses any other shape. */

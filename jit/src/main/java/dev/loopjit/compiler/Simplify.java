@@ -39,6 +39,7 @@ final class Simplify implements Pass {
       body = diamonds(body);
       body = forward(body, cx, counts(body));
       body = TIDY.rewrite(body);
+      body = floatMath(cx).rewrite(body);
       body = Fold.INSTANCE.rewrite(body);
     }
     return ir.withBody(body);
@@ -143,11 +144,57 @@ final class Simplify implements Pass {
     };
   }
 
+  /**
+   * {@code (float) Math.f((double) x)} for a float x computed in float: always for sqrt (the double
+   * square root rounded to float is the correctly rounded float square root), and for the other
+   * functions the target has in float under fast math only (they round differently).
+   */
+  private static Rewriter floatMath(Context cx) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        if (!(e instanceof Convert cv) || cv.to() != Prim.FLOAT || !(cv.x() instanceof Call c) || c.type() != Prim.DOUBLE) return e;
+        boolean exact = c.op() == dev.loopjit.ir.Intrinsic.SQRT;
+        boolean math = Intrinsics.javaBody(c.op(), Prim.DOUBLE) != null;
+        if (!exact && !(math && cx.target.fastMath() && cx.target.isNative(c.op()))) return e;
+        java.util.List<Expr> args = new java.util.ArrayList<>();
+        for (Expr a : c.args()) {
+          if (!(a instanceof Convert w && w.to() == Prim.DOUBLE && w.x().type() == Prim.FLOAT)) return e;
+          args.add(w.x());
+        }
+        return new Call(c.op(), Prim.FLOAT, args);
+      }
+    };
+  }
+
+  /**
+   * {@code Math.max(c, x)} with c = +0.0 or any other number, and {@code Math.min(c, x)} with c =
+   * -0.0 or any other number, are {@code x <= c ? c : x} / {@code x >= c ? c : x} exactly — NaN
+   * falls through to x, and the zero case picks c's sign as Java does — which devices run much
+   * faster than the general NaN- and sign-aware min/max (relu is {@code Math.max(0f, x)}).
+   */
+  private static Expr constantMinMax(Expr e) {
+    if (!(e instanceof Call c) || (c.op() != dev.loopjit.ir.Intrinsic.MIN && c.op() != dev.loopjit.ir.Intrinsic.MAX)
+        || c.type() == null || !c.type().isFloating()) return null;
+    Expr a = c.args().get(0), b = c.args().get(1);
+    Const k = a instanceof Const x ? x : b instanceof Const y ? y : null;
+    if (k == null || (a instanceof Const && b instanceof Const)) return null;
+    Expr x = k == a ? b : a;
+    if (!(x instanceof Read || x instanceof Load l && Effects.pure(l))) return null; // x appears twice: only what is cheap to repeat
+    double v = ((Number) k.value()).doubleValue();
+    boolean max = c.op() == dev.loopjit.ir.Intrinsic.MAX;
+    boolean negativeZero = v == 0 && 1 / v < 0;
+    if (Double.isNaN(v) || (v == 0 && negativeZero == max)) return null; // max(-0.0, x), min(+0.0, x): the sign rule needs the full form
+    return new Select(new Compare(max ? Op.Compare.LE : Op.Compare.GE, x, k), k, x);
+  }
+
   // ---------------------------------------------------------------- boolean tidying
 
   private static final Rewriter TIDY = new Rewriter() {
     @Override
     protected Expr expr(Expr e) {
+      Expr minMax = constantMinMax(e);
+      if (minMax != null) return minMax;
       if (e instanceof Compare c && (c.op() == Op.Compare.NE || c.op() == Op.Compare.EQ) && isInt(c.b(), 0)
           && c.a() instanceof Convert cv && cv.to() == Prim.INT && cv.x().type() == Prim.BOOLEAN)
         return c.op() == Op.Compare.NE ? cv.x() : Structurer.not(cv.x());

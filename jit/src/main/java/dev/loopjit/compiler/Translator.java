@@ -369,24 +369,10 @@ final class Translator {
       }
       case ThrowInstruction t -> throw Refusal.unsupported(ops.src, "throw");
       case TableSwitchInstruction t -> {
-        Expr sel = ops.pop();
-        List<Integer> values = new ArrayList<>();
-        List<Cfg.Node> targets = new ArrayList<>();
-        for (SwitchCase c : t.cases()) {
-          values.add(c.caseValue());
-          targets.add(node(code.bciOf(c.target())));
-        }
-        return new Cfg.Table(sel, values, targets, node(code.bciOf(t.defaultTarget())), ops.src);
+        return table(t.cases(), t.defaultTarget());
       }
       case LookupSwitchInstruction t -> {
-        Expr sel = ops.pop();
-        List<Integer> values = new ArrayList<>();
-        List<Cfg.Node> targets = new ArrayList<>();
-        for (SwitchCase c : t.cases()) {
-          values.add(c.caseValue());
-          targets.add(node(code.bciOf(c.target())));
-        }
-        return new Cfg.Table(sel, values, targets, node(code.bciOf(t.defaultTarget())), ops.src);
+        return table(t.cases(), t.defaultTarget());
       }
       case BranchInstruction b -> {
         Cfg.Node target = node(code.bciOf(b.target()));
@@ -405,6 +391,18 @@ final class Translator {
       }
       default -> throw new IllegalStateException(ins.toString());
     }
+  }
+
+  /** A tableswitch or lookupswitch: both are a list of (value, target) and a default. */
+  private Cfg.Exit table(List<SwitchCase> cases, java.lang.classfile.Label dflt) {
+    Expr sel = ops.pop();
+    List<Integer> values = new ArrayList<>();
+    List<Cfg.Node> targets = new ArrayList<>();
+    for (SwitchCase c : cases) {
+      values.add(c.caseValue());
+      targets.add(node(code.bciOf(c.target())));
+    }
+    return new Cfg.Table(sel, values, targets, node(code.bciOf(dflt)), ops.src);
   }
 
   private Expr refuseRefReturn() {

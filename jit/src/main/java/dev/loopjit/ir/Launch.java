@@ -13,13 +13,13 @@ public sealed interface Launch {
    * dimension d (x = innermost loop), an expression of scalar parameters and array lengths that
    * the host evaluates at launch. Never specialised: a new size never recompiles.
    */
-  record Loops(List<Expr> counts, int maxGroupSize) implements Launch {
+  record Loops(List<Expr> counts, int maxGroupSize, boolean gridStride) implements Launch {
     public Loops {
       counts = List.copyOf(counts);
     }
 
     public Loops(List<Expr> counts) {
-      this(counts, 0);
+      this(counts, 0, false);
     }
   }
 

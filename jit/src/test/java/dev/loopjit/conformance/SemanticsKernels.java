@@ -362,4 +362,18 @@ public final class SemanticsKernels {
       while (m < r * cols + cols) out[m] += src[m++] & 1;
     }
   }
+
+  /** Math.min/max against constants (the compiler turns the safe ones into a compare and select): NaN, ±0.0, ±Inf inputs. */
+  public static void minMaxWithConstants(float[] x, float[] out, double[] d, double[] outD) {
+    for (@Parallel int i = 0; i < x.length; i++) {
+      float v = x[i];
+      out[i * 5] = Math.max(0f, v);
+      out[i * 5 + 1] = Math.min(-0f, v);
+      out[i * 5 + 2] = Math.max(v, 2.5f);
+      out[i * 5 + 3] = Math.max(-0f, v);
+      out[i * 5 + 4] = Math.min(0f, v);
+      outD[i * 2] = Math.min(d[i], -1e300);
+      outD[i * 2 + 1] = Math.max(0.0, d[i]);
+    }
+  }
 }

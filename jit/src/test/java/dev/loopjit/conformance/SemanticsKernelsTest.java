@@ -242,4 +242,12 @@ class SemanticsKernelsTest {
     KernelCheck.of("SemanticsKernels.postIncrementIndices", SemanticsKernels::postIncrementIndices)
         .args(() -> { Inputs in = new Inputs(226); return new Object[] {in.ints(rows * cols), in.ints(rows * cols, -9, 9), cols}; }).run();
   }
+
+  @Test
+  void minMaxWithConstants() {
+    float[] f = {Float.NaN, 0f, -0f, 1f, -1f, 2.5f, Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY, Float.MIN_VALUE, -Float.MIN_VALUE};
+    double[] d = {Double.NaN, 0.0, -0.0, 1e300, -1e300, -2e300, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 5, -5};
+    KernelCheck.of("SemanticsKernels.minMaxWithConstants", SemanticsKernels::minMaxWithConstants)
+        .args(() -> new Object[] {f.clone(), new float[f.length * 5], d.clone(), new double[d.length * 2]}).run();
+  }
 }

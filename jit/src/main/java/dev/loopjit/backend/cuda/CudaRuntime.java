@@ -203,6 +203,8 @@ public final class CudaRuntime implements DeviceRuntime {
     LaunchShape.Limits limits = new LaunchShape.Limits(Math.min(device.maxWorkGroupSize(), k.maxThreads()), device.maxBlockDims(),
         device.maxGridDims());
     LaunchShape.Shape s = LaunchShape.choose(grid, k.explicit(), limits, k.task());
+    if (k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.gridStride())
+      s.blocks()[0] = Grid.strided(s.blocks()[0] * s.threads()[0], s.threads()[0], device.computeUnits(), false) / s.threads()[0];
     context.makeCurrent();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment params = KernelParams.of(k.ir(), args, grid, a, k.task());

@@ -3,11 +3,9 @@ package dev.loopjit.backend.cuda;
 
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.loopjit.runtime.FreeList;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Free device allocations of one context, keyed by exact byte size. A released allocation goes
@@ -18,53 +16,38 @@ import java.util.Map;
 final class DeviceMemoryPool {
   private final Cuda cuda;
   private final CudaContext context;
-  private final long capacity;
-  private final Map<Long, ArrayDeque<Long>> free = new HashMap<>();
-  private long freeBytes;
+  private final FreeList<Long> free;
 
   DeviceMemoryPool(Cuda cuda, CudaContext context) {
     this.cuda = cuda;
     this.context = context;
-    this.capacity = Math.max(0, context.device().memoryBytes() / 4);
+    this.free = new FreeList<>(context.device().memoryBytes() / 4);
   }
 
   /** An allocation of exactly {@code bytes} bytes, from the pool or new; {@code what} names the array for messages. */
   long take(long bytes, String what) {
-    synchronized (this) {
-      ArrayDeque<Long> q = free.get(bytes);
-      if (q != null && !q.isEmpty()) {
-        freeBytes -= bytes;
-        return q.pop();
-      }
-    }
-    return allocate(bytes, what);
+    Long kept = free.take(bytes);
+    return kept != null ? kept : allocate(bytes, what);
   }
 
   /** Returns an allocation {@link #take} gave out. */
   void give(long pointer, long bytes) {
-    synchronized (this) {
-      if (freeBytes + bytes <= capacity) {
-        free.computeIfAbsent(bytes, b -> new ArrayDeque<>()).push(pointer);
-        freeBytes += bytes;
-        return;
-      }
-    }
+    if (free.keep(pointer, bytes)) return;
     context.makeCurrent();
     cuda.check(cuda.memFree(pointer), "cuMemFree on " + context.device());
   }
 
   /** Gives every free allocation back to the driver. */
-  synchronized void drain() {
-    if (free.isEmpty()) return;
+  void drain() {
+    java.util.List<Long> all = free.drain();
+    if (all.isEmpty()) return;
     context.makeCurrent();
-    for (ArrayDeque<Long> q : free.values()) for (long p : q) cuda.check(cuda.memFree(p), "cuMemFree on " + context.device());
-    free.clear();
-    freeBytes = 0;
+    for (long p : all) cuda.check(cuda.memFree(p), "cuMemFree on " + context.device());
   }
 
   /** Free bytes held, for tests. */
-  synchronized long freeBytes() {
-    return freeBytes;
+  long freeBytes() {
+    return free.freeBytes();
   }
 
   private long allocate(long bytes, String what) {

@@ -6,18 +6,11 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.loopjit.runtime.Settings;
-import java.io.IOException;
+import dev.loopjit.runtime.DiskCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Map;
 
 /**
@@ -70,16 +63,17 @@ final class ModuleCache {
   Built build(String ptx) {
     long t0 = System.nanoTime();
     context.makeCurrent();
-    Path dir = Settings.cacheDir() == null ? null : Settings.cacheDir().resolve("cuda");
-    String key = dir == null ? null : key(ptx);
-    MemorySegment module = dir == null ? null : loadCached(dir, key, ptx);
+    DiskCache disk = DiskCache.of("cuda", ".ptx", ".cubin");
+    String key = disk == null ? null : key(ptx);
+    byte[] cached = disk == null ? null : disk.read(key, ptx);
+    MemorySegment module = cached == null ? null : loadCached(cached, disk.binary(key));
     boolean fromSource = module == null;
-    if (fromSource && dir == null) {
+    if (fromSource && disk == null) {
       module = loadPtx(ptx);
     } else if (fromSource) {
       byte[] cubin = link(ptx);
       module = loadCubin(cubin);
-      store(dir, key, ptx, cubin);
+      disk.write(key, ptx, cubin);
     }
     long nanos = System.nanoTime() - t0;
     synchronized (this) {
@@ -146,62 +140,27 @@ final class ModuleCache {
   }
 
   /** The cached cubin loaded, or null when there is none or it no longer loads. */
-  private MemorySegment loadCached(Path dir, String key, String ptx) {
-    Path bin = dir.resolve(key + ".cubin"), text = dir.resolve(key + ".ptx");
-    byte[] cubin;
-    try {
-      if (!Files.isRegularFile(bin) || !Files.isRegularFile(text)) return null;
-      if (!Files.readString(text, StandardCharsets.UTF_8).equals(ptx)) return null;   // a hash collision, however unlikely
-      cubin = Files.readAllBytes(bin);
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.DEBUG, "cannot read cached cubin " + bin + ": " + e);
-      return null;
-    }
-    if (cubin.length == 0) return null;
+  private MemorySegment loadCached(byte[] cubin, Path where) {
     try {
       return loadCubin(cubin);
     } catch (JitFailure f) {
-      LOG.log(System.Logger.Level.INFO, "cached cubin " + bin + " does not load (" + CudaException.name(f.code) + "); relinking");
+      LOG.log(System.Logger.Level.INFO, "cached cubin " + where + " does not load (" + CudaException.name(f.code) + "); relinking");
       return null;
     }
   }
 
-  /** Writes the PTX and the cubin; a cache that cannot be written only costs the next process a JIT. */
-  private void store(Path dir, String key, String ptx, byte[] cubin) {
-    try {
-      if (cubin.length == 0) return;
-      Files.createDirectories(dir);
-      write(dir, key + ".ptx", ptx.getBytes(StandardCharsets.UTF_8));
-      write(dir, key + ".cubin", cubin);
-    } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "cannot write the CUDA kernel cache in " + dir + ": " + e);
-    }
-  }
 
-  private static void write(Path dir, String name, byte[] bytes) throws IOException {
-    Path tmp = Files.createTempFile(dir, name, ".tmp");
-    try {
-      Files.write(tmp, bytes);
-      Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-  }
+  /** Writes the PTX and the cubin; a cache that cannot be written only costs the next process a JIT. */
+
+
+
 
   /** The disk-cache key: what decides the cubin. */
   String key(String ptx) {
     CudaDevice d = context.device();
-    try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      for (String part : new String[] {FORMAT, ptx, d.name(), d.targetVariant(), Integer.toString(d.driverApiVersion())}) {
-        sha.update(part.getBytes(StandardCharsets.UTF_8));
-        sha.update((byte) 0);
-      }
-      return HexFormat.of().formatHex(sha.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
-    }
+    return DiskCache.key(FORMAT, ptx, d.name(), d.targetVariant(), Integer.toString(d.driverApiVersion()));
   }
+
 
   /**
    * The JIT options that capture the logs: each value is a {@code void*} slot holding a buffer's

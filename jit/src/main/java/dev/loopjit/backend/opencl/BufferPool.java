@@ -3,11 +3,9 @@ package dev.loopjit.backend.opencl;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import dev.loopjit.runtime.FreeList;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Free CL_MEM_READ_WRITE buffers of one context, keyed by exact byte size. A released buffer goes
@@ -18,53 +16,33 @@ import java.util.Map;
 final class BufferPool {
   private final OpenCl cl;
   private final OpenClContext context;
-  private final long capacity;
-  private final Map<Long, ArrayDeque<MemorySegment>> free = new HashMap<>();
-  private long freeBytes;
+  private final FreeList<MemorySegment> free;
 
   BufferPool(OpenCl cl, OpenClContext context) {
     this.cl = cl;
     this.context = context;
-    this.capacity = Math.max(0, context.device().memoryBytes() / 4);
+    this.free = new FreeList<>(context.device().memoryBytes() / 4);
   }
 
   /** A buffer of exactly {@code bytes} bytes, from the pool or new; {@code what} names the array for messages. */
   MemorySegment take(long bytes, String what) {
-    synchronized (this) {
-      ArrayDeque<MemorySegment> q = free.get(bytes);
-      if (q != null && !q.isEmpty()) {
-        freeBytes -= bytes;
-        return q.pop();
-      }
-    }
-    return create(OpenCl.MEM_READ_WRITE, bytes, MemorySegment.NULL, what);
+    MemorySegment kept = free.take(bytes);
+    return kept != null ? kept : create(OpenCl.MEM_READ_WRITE, bytes, MemorySegment.NULL, what);
   }
 
   /** Returns a buffer {@link #take} gave out. */
   void give(MemorySegment mem, long bytes) {
-    synchronized (this) {
-      if (freeBytes + bytes <= capacity) {
-        free.computeIfAbsent(bytes, b -> new ArrayDeque<>()).push(mem);
-        freeBytes += bytes;
-        return;
-      }
-    }
-    OpenCl.check(cl.releaseMemObject(mem), "clReleaseMemObject");
+    if (!free.keep(mem, bytes)) OpenCl.check(cl.releaseMemObject(mem), "clReleaseMemObject");
   }
 
   /** Gives every free buffer back to the driver. */
   void drain() {
-    synchronized (this) {
-      for (ArrayDeque<MemorySegment> q : free.values())
-        for (MemorySegment m : q) OpenCl.check(cl.releaseMemObject(m), "clReleaseMemObject");
-      free.clear();
-      freeBytes = 0;
-    }
+    for (MemorySegment m : free.drain()) OpenCl.check(cl.releaseMemObject(m), "clReleaseMemObject");
   }
 
   /** Free bytes held, for tests. */
-  synchronized long freeBytes() {
-    return freeBytes;
+  long freeBytes() {
+    return free.freeBytes();
   }
 
   /**

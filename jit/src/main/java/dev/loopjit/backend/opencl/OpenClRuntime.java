@@ -233,6 +233,8 @@ public final class OpenClRuntime implements DeviceRuntime {
     WorkGroups.Limits limits = new WorkGroups.Limits(device.kind() == Device.Kind.CPU, device.computeUnits(),
         Math.min(Math.min(device.maxWorkGroupSize(), k.maxGroup()), irGroupCap(k)), device.maxWorkItemSizes());
     WorkGroups.Shape shape = WorkGroups.choose(grid, k.explicit(), limits, k.task());
+    if (k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.gridStride())
+      shape.global()[0] = Grid.strided(shape.global()[0], shape.local()[0], device.computeUnits(), device.kind() == Device.Kind.CPU);
     EventTiming t = new EventTiming();
     try (Arena a = Arena.ofConfined()) {
       k.bind(cl, args, grid, a);

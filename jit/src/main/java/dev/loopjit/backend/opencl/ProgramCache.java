@@ -6,18 +6,11 @@ import static java.lang.foreign.ValueLayout.JAVA_BYTE;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.loopjit.runtime.Settings;
-import java.io.IOException;
+import dev.loopjit.runtime.DiskCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.Map;
 
 /**
@@ -64,13 +57,14 @@ final class ProgramCache {
   /** Loads the program from the disk cache or builds it from source, and keeps it in memory. Throws BuildFailure. */
   Built build(String source, String options) {
     long t0 = System.nanoTime();
-    Path dir = Settings.cacheDir() == null ? null : Settings.cacheDir().resolve("opencl");
-    String key = dir == null ? null : key(source, options);
-    MemorySegment program = dir == null ? null : loadBinary(dir, key, source, options);
+    DiskCache disk = DiskCache.of("opencl", ".cl", ".bin");
+    String key = disk == null ? null : key(source, options);
+    byte[] cached = disk == null ? null : disk.read(key, source);
+    MemorySegment program = cached == null ? null : loadBinary(cached, options, disk.binary(key));
     boolean fromSource = program == null;
     if (fromSource) {
       program = buildSource(source, options);
-      if (dir != null) store(dir, key, source, program);
+      if (disk != null) disk.write(key, source, binaryOf(program));
     }
     long nanos = System.nanoTime() - t0;
     synchronized (this) {
@@ -106,19 +100,8 @@ final class ProgramCache {
     }
   }
 
-  /** The cached binary built into a program, or null when there is none or it no longer loads. */
-  private MemorySegment loadBinary(Path dir, String key, String source, String options) {
-    Path bin = dir.resolve(key + ".bin"), text = dir.resolve(key + ".cl");
-    byte[] binary;
-    try {
-      if (!Files.isRegularFile(bin) || !Files.isRegularFile(text)) return null;
-      if (!Files.readString(text, StandardCharsets.UTF_8).equals(source)) return null;   // a hash collision, however unlikely
-      binary = Files.readAllBytes(bin);
-    } catch (IOException e) {
-      LOG.log(System.Logger.Level.DEBUG, "cannot read cached OpenCL binary " + bin + ": " + e);
-      return null;
-    }
-    if (binary.length == 0) return null;
+  /** A cached binary built into a program, or null when it no longer loads (a driver change the key missed). */
+  private MemorySegment loadBinary(byte[] binary, String options, Path where) {
     try (Arena a = Arena.ofConfined()) {
       MemorySegment data = a.allocateFrom(JAVA_BYTE, binary);
       MemorySegment pointers = a.allocate(ADDRESS);
@@ -133,32 +116,19 @@ final class ProgramCache {
         if (rc == OpenCl.SUCCESS) return program;
         cl.releaseProgram(program);
       }
-      LOG.log(System.Logger.Level.INFO, "cached OpenCL binary " + bin + " does not load (" + OpenClException.name(rc)
+      LOG.log(System.Logger.Level.INFO, "cached OpenCL binary " + where + " does not load (" + OpenClException.name(rc)
           + "); rebuilding from source");
       return null;
     }
   }
 
-  /** Writes the source and the program's binary; a cache that cannot be written only costs the next process a build. */
-  private void store(Path dir, String key, String source, MemorySegment program) {
+  /** The program's device binary, or null when the driver will not give it. */
+  private byte[] binaryOf(MemorySegment program) {
     try {
-      byte[] binary = OpenClInfo.binary(cl, program);
-      if (binary.length == 0) return;
-      Files.createDirectories(dir);
-      write(dir, key + ".cl", source.getBytes(StandardCharsets.UTF_8));
-      write(dir, key + ".bin", binary);
-    } catch (IOException | RuntimeException e) {
-      LOG.log(System.Logger.Level.WARNING, "cannot write the OpenCL kernel cache in " + dir + ": " + e);
-    }
-  }
-
-  private static void write(Path dir, String name, byte[] bytes) throws IOException {
-    Path tmp = Files.createTempFile(dir, name, ".tmp");
-    try {
-      Files.write(tmp, bytes);
-      Files.move(tmp, dir.resolve(name), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    } finally {
-      Files.deleteIfExists(tmp);
+      return OpenClInfo.binary(cl, program);
+    } catch (RuntimeException e) {
+      LOG.log(System.Logger.Level.WARNING, "cannot read the OpenCL program binary for the cache: " + e);
+      return null;
     }
   }
 
@@ -171,15 +141,6 @@ final class ProgramCache {
   /** The disk-cache key: what decides the binary. */
   String key(String source, String options) {
     OpenClDevice d = context.device();
-    try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      for (String part : new String[] {source, options, d.name(), d.deviceVersion(), d.driver(), d.platformVersion()}) {
-        sha.update(part.getBytes(StandardCharsets.UTF_8));
-        sha.update((byte) 0);
-      }
-      return HexFormat.of().formatHex(sha.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JDK", e);
-    }
+    return DiskCache.key(source, options, d.name(), d.deviceVersion(), d.driver(), d.platformVersion());
   }
 }
