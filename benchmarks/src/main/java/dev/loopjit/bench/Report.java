@@ -15,7 +15,9 @@ import java.util.function.ToDoubleFunction;
 /**
  * {@code java -cp benchmarks.jar dev.loopjit.bench.Report results.json [more.json ...]} prints one
  * row per workload and device: the jvm baseline, the device with transfers and kernel only (each
- * with its time divided by the jvm's: below 1 is faster), the first call, and the rates.
+ * with its time divided by the jvm's: below 1 is faster), the first call, and the rates; then the
+ * experiments (LocalSize, CodeShape, the training step) one row per run. The tornado-tasks library
+ * benchmarks ({@code Library*}) have a table of their own, {@link LibraryReport}.
  */
 public final class Report {
   /** What a workload's size means: a name, and the work of one operation in flops or bytes. */
@@ -116,7 +118,7 @@ public final class Report {
     Map<String, String> workOf = Map.of("vectorAdd", "VectorAdd", "matvec", "MatVec", "matmul", "MatMul", "dense", "DenseForward");
     StringBuilder b = new StringBuilder();
     for (Score s : scores) {
-      if (WORK.containsKey(s.workload())) continue;
+      if (WORK.containsKey(s.workload()) || s.workload().startsWith("Library")) continue;   // Library*: LibraryReport's table
       if (b.isEmpty()) b.append("| benchmark | settings | device | mean ms/op | fastest ms | median ms | rate |\n|---|---|---|---:|---:|---:|---|\n");
       Work w = workOf.containsKey(s.method()) ? WORK.get(workOf.get(s.method())) : null;
       StringBuilder settings = new StringBuilder();
