@@ -19,9 +19,10 @@ import java.util.Set;
  * @param maxWorkGroupSize largest work-group
  * @param fastMath         relax strict Java float semantics
  * @param natives          intrinsics the language computes exactly itself; null for all
+ * @param cpu              the device is a CPU (PoCL): kernels take the shape its work-group vectoriser wants
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives) {
+    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu) {
 
   public Target {
     natives = natives == null ? null : Set.copyOf(natives);
@@ -38,7 +39,7 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
    */
   public static Target of(String language, String variant, Device d, boolean int64Atomics, Set<Intrinsic> natives) {
     return new Target(language, variant, d.supportsFp64(), d.supportsFp16(), int64Atomics, d.localMemoryBytes(),
-        d.maxWorkGroupSize(), Settings.fastMath(), natives);
+        d.maxWorkGroupSize(), Settings.fastMath(), natives, d.kind() == Device.Kind.CPU);
   }
 
   /** A target with every capability, for dumping code with no device. */
@@ -48,7 +49,7 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
 
   /** An offline target whose language has exact instructions for {@code natives} only (null: all). */
   public static Target offline(String language, String variant, Set<Intrinsic> natives) {
-    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), natives);
+    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), natives, false);
   }
 
   /** Whether the target computes {@code op} itself. */

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 class PtxEmitterTest {
   static Target target(String sm, boolean fastMath) {
-    return new Target("ptx", sm, true, true, true, 48 * 1024, 1024, fastMath, null);
+    return new Target("ptx", sm, true, true, true, 48 * 1024, 1024, fastMath, null, false);
   }
 
   static final List<String> SMS = List.of("sm_80", "sm_90");

@@ -18,8 +18,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class OpenClEmitterTest {
-  static final Target STRICT = new Target("opencl", "", true, true, true, 48 * 1024, 1024, false, null);
-  static final Target FAST = new Target("opencl", "", true, true, true, 48 * 1024, 1024, true, null);
+  static final Target STRICT = new Target("opencl", "", true, true, true, 48 * 1024, 1024, false, null, false);
+  static final Target FAST = new Target("opencl", "", true, true, true, 48 * 1024, 1024, true, null, false);
   static final Var I = var("i", INT), N = var("n", INT), OUT = global("out", INT);
 
   static String emit(KernelIR k) {
@@ -222,9 +222,9 @@ class OpenClEmitterTest {
     assertThrows(IllegalStateException.class, () -> emit(kernel("k", List.of(a), null, set(x, gid(3)))));
     Var p = priv("p", INT, 4), q = priv("q", INT, 4);
     assertThrows(IllegalStateException.class, () -> emit(kernel("k", List.of(a), null, alloc(p), set(q, read(p)))));
-    Target noDoubles = new Target("opencl", "", false, false, false, 48 * 1024, 1024, false, null);
+    Target noDoubles = new Target("opencl", "", false, false, false, 48 * 1024, 1024, false, null, false);
     assertThrows(IllegalStateException.class, () -> OpenClEmitter.emit(SampleKernels.minMax(), noDoubles));
-    Target noInt64Atomics = new Target("opencl", "", true, false, false, 48 * 1024, 1024, false, null);
+    Target noInt64Atomics = new Target("opencl", "", true, false, false, 48 * 1024, 1024, false, null, false);
     assertThrows(IllegalStateException.class, () -> OpenClEmitter.emit(SampleKernels.atomics(), noInt64Atomics));
     Expr.Call privateAtomic = call(Intrinsic.ATOMIC_ADD, INT, read(p), c(0), c(1));
     assertThrows(IllegalStateException.class, () -> emit(kernel("k", List.of(a), null, alloc(p), eval(privateAtomic))));
