@@ -72,6 +72,10 @@ final class Inline implements Pass {
       }
     if (chain.size() > MAX_DEPTH) throw Refusal.error(site, "deep calls", "calls nested more than " + MAX_DEPTH + " deep");
     Frontend.Method m = Frontend.parse(callee, cx.names, site, callee.name() + "_");
+    // A @Parallel loop in a called method is the kernel's nest when the call stands at the top of
+    // the kernel; anywhere else the parallel pass refuses it (it never runs it quietly as one work-item).
+    cx.parallelLoops.putAll(m.parallelLoops());
+    cx.annotated.putAll(m.annotated());
     Map<Var, Expr> arrays = new HashMap<>();
     List<Stmt> out = new ArrayList<>();
     for (int i = 0; i < m.params().size(); i++) {
