@@ -32,8 +32,6 @@ import java.lang.classfile.instruction.NewObjectInstruction;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -74,9 +72,12 @@ class UnsupportedKernelsTest {
   /** The markers of each method of the source, read once. */
   private static synchronized Map<String, List<Marker>> markers() throws IOException {
     if (markers != null) return markers;
-    Path src = Path.of("src/test/java/dev/loopjit/conformance", FILE);
-    if (!Files.exists(src)) src = Path.of("jit").resolve(src); // run from the repository root
-    List<String> lines = Files.readAllLines(src);
+    // The source travels as a test resource (jit/pom.xml), so the check also runs from the bundle's test jar.
+    List<String> lines;
+    try (var in = UnsupportedKernelsTest.class.getResourceAsStream(FILE)) {
+      if (in == null) throw new java.io.FileNotFoundException(FILE + " is not on the test class path");
+      lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    }
     Map<String, List<Marker>> m = new HashMap<>();
     String method = null;
     for (int i = 0; i < lines.size(); i++) {
