@@ -32,7 +32,9 @@ need_jdk() {
 install_packages() {
   local missing=() p
   command -v dpkg >/dev/null 2>&1 || { echo "(not a Debian system: install PoCL and an OpenCL loader yourself for the opencl device)"; return 0; }
-  for p in $LOOPJIT_PACKAGES; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
+  for p in $LOOPJIT_PACKAGES; do   # "deinstall ... config-files" is not installed: ask for the status itself
+    [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
+  done
   command -v mvn >/dev/null 2>&1 || missing+=(maven)
   [ ${#missing[@]} -eq 0 ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
