@@ -199,6 +199,7 @@ public final class SemanticsKernels {
   }
 
   /** A dense switch (tableswitch) in colon form, with fall-through and default. */
+  @SuppressWarnings("fallthrough") // the fall-through is what is tested
   public static void denseSwitch(int[] a, int[] out) {
     for (@Parallel int i = 0; i < a.length; i++) {
       int r = 0;
@@ -334,6 +335,7 @@ public final class SemanticsKernels {
   }
 
   /** Compound assignments to array elements and to locals, with the narrowing they imply ({@code x += 3.7} is {@code x = (int) (x + 3.7)}). */
+  @SuppressWarnings("lossy-conversions") // the implicit narrowing is what is tested
   public static void compoundAssignments(int[] a, float[] f, long[] l, int[] out) {
     for (@Parallel int i = 0; i < a.length; i++) {
       a[i] += 3;
