@@ -31,7 +31,7 @@ public final class GraphRunner implements PlanExecutor {
   private final Map<HostArray, Slot> slots = new LinkedHashMap<>();
   private final Map<TaskSpec, DeviceKernel> kernels = new IdentityHashMap<>();
   private boolean executedOnce;
-  private boolean allocated;
+  private List<GraphSpec> allocatedFor;
 
   private static final class Slot {
     final DeviceBuffer buffer;
@@ -159,7 +159,7 @@ public final class GraphRunner implements PlanExecutor {
   }
 
   private void allocate(List<GraphSpec> graphs) {
-    if (allocated) return; // a plan's graphs never change: every buffer exists after the first execution
+    if (graphs == allocatedFor) return; // a plan passes the same graphs each time: every buffer exists already
     Map<HostArray, Boolean> seen = new LinkedHashMap<>();
     for (GraphSpec g : graphs) {
       g.toDevice().forEach(t -> seen.put(t.array(), true));
@@ -168,7 +168,7 @@ public final class GraphRunner implements PlanExecutor {
     }
     for (HostArray h : seen.keySet())
       if (!slots.containsKey(h)) slots.put(h, new Slot(device.allocate(h, inPlaceAllowed(h, graphs))));
-    allocated = true;
+    allocatedFor = graphs;
   }
 
   /**
