@@ -9,6 +9,7 @@ import dev.loopjit.types.FloatArray;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Base of the device {@code @State}s. A warm plan ({@link #open}) has run once and matched the
@@ -41,6 +42,21 @@ public abstract class DevicePlan {
 
   protected void open(Workload w, Transfers transfers) {
     open(w, transfers, null);
+  }
+
+  /**
+   * The plan the running benchmark method times: {@code withTransfers} copies in and out every
+   * execution, {@code kernelOnly} keeps the inputs resident and the output on the device,
+   * {@code firstCall} has not run yet.
+   */
+  protected void openFor(Workload w, BenchmarkParams params) {
+    String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
+    switch (method) {
+      case "withTransfers" -> open(w, Transfers.EVERY_EXECUTION);
+      case "kernelOnly" -> open(w, Transfers.RESIDENT);
+      case "firstCall" -> openCold(w);
+      default -> throw new IllegalStateException("no device plan for the benchmark method " + method);
+    }
   }
 
   /** A plan not yet run, copying everything every execution, with LoopJIT's on-disk kernel cache off. */

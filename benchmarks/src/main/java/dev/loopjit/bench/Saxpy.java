@@ -18,6 +18,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Saxpy, {@code y = a·x + y}: {@code jvm} calls {@link Blas#saxpy} directly; the device benchmarks run
@@ -69,40 +70,12 @@ public class Saxpy {
     }
   }
 
-  /** A plan that copies the inputs in and the output back on every execution. */
+  /** The device plan of the running benchmark method: copying, resident or cold ({@link DevicePlan#openFor}). */
   @State(Scope.Benchmark)
-  public static class Copying extends DevicePlan {
+  public static class Plan extends DevicePlan {
     @Setup
-    public void setup(Data d) {
-      open(d, Transfers.EVERY_EXECUTION);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
-  }
-
-  /** A plan with resident inputs and the output left on the device. */
-  @State(Scope.Benchmark)
-  public static class Resident extends DevicePlan {
-    @Setup
-    public void setup(Data d) {
-      open(d, Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
-  }
-
-  /** A plan not yet run, with the kernel caches off. */
-  @State(Scope.Benchmark)
-  public static class Cold extends DevicePlan {
-    @Setup
-    public void setup(Data d) {
-      openCold(d);
+    public void setup(Data d, BenchmarkParams params) {
+      openFor(d, params);
     }
 
     @TearDown
@@ -119,12 +92,12 @@ public class Saxpy {
   }
 
   @Benchmark
-  public ExecutionResult withTransfers(Copying p) {
+  public ExecutionResult withTransfers(Plan p) {
     return p.execute();
   }
 
   @Benchmark
-  public ExecutionResult kernelOnly(Resident p) {
+  public ExecutionResult kernelOnly(Plan p) {
     return p.execute();
   }
 
@@ -134,7 +107,7 @@ public class Saxpy {
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
   @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
-  public ExecutionResult firstCall(Cold p) {
+  public ExecutionResult firstCall(Plan p) {
     return p.execute();
   }
 }
