@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
@@ -111,6 +112,7 @@ class CudaBackendTest {
   @Test
   void ourErrorNamesAreTheDriversNames() {
     CudaDevice d = CudaTesting.device();
+    assumeFalse(d.cuda() instanceof SimulatedCuda, "a question for NVIDIA's driver; CudaHeaderTest checks the names against cuda.h");
     int compared = 0;
     for (int code = 0; code < 1000; code++) {
       String ours = CudaException.name(code), driver = d.cuda().driverName(code);

@@ -1,26 +1,27 @@
 // What each PTX instruction PtxEmitter writes does, per the PTX ISA, for PtxSimulator.
 package dev.loopjit.backend.cuda;
 
+import dev.loopjit.backend.cuda.PtxSimulator.Address;
+import dev.loopjit.backend.cuda.PtxSimulator.Imm;
 import dev.loopjit.backend.cuda.PtxSimulator.Insn;
+import dev.loopjit.backend.cuda.PtxSimulator.Label;
 import dev.loopjit.backend.cuda.PtxSimulator.Memory;
+import dev.loopjit.backend.cuda.PtxSimulator.Operand;
+import dev.loopjit.backend.cuda.PtxSimulator.Param;
+import dev.loopjit.backend.cuda.PtxSimulator.Reg;
+import dev.loopjit.backend.cuda.PtxSimulator.Special;
 import dev.loopjit.backend.cuda.PtxSimulator.Thread;
 
 /**
- * Registers hold raw bits masked to their width (%p 1, %h 16, %r and %f 32, %rd and %fd 64).
+ * Registers hold raw bits masked to their declared width (.pred 1, then 16, 32 or 64).
  * Single-precision results that are NaN become 0x7FFFFFFF, as the CUDA Programming Guide says the
  * hardware does; global float atomics flush subnormals, as it also says.
  */
 final class PtxInstructionSet {
-  private final PtxSimulator sim;
-
-  PtxInstructionSet(PtxSimulator sim) {
-    this.sim = sim;
-  }
-
   void execute(Thread t, Insn in) {
-    if (in.guard() != null && (get(t, in.guard()) != 0) == in.negated()) return;
+    if (in.guard() != null && (t.regs[in.guard().index()] != 0) == in.negated()) return;
     String[] op = in.op();
-    String[] a = in.args();
+    Operand[] a = in.args();
     String type = op[op.length - 1];
     switch (op[0]) {
       case "mov", "cvta" -> set(t, a[0], get(t, a[1]));
@@ -28,7 +29,11 @@ final class PtxInstructionSet {
       case "st" -> memory(t, op[1]).write(address(t, a[0]), width(type) / 8, get(t, a[1]));
       case "add", "sub", "mul", "div", "rem", "min", "max" -> set(t, a[0], arithmetic(op, type, get(t, a[1]), get(t, a[2])));
       case "mad" -> set(t, a[0], get(t, a[1]) * get(t, a[2]) + get(t, a[3]));
-      case "neg" -> set(t, a[0], -get(t, a[1]));
+      case "neg" -> set(t, a[0], switch (type) {
+        case "f32" -> get(t, a[1]) ^ 0x8000_0000L;
+        case "f64" -> get(t, a[1]) ^ Long.MIN_VALUE;
+        default -> -get(t, a[1]);
+      });
       case "and" -> set(t, a[0], get(t, a[1]) & get(t, a[2]));
       case "or" -> set(t, a[0], get(t, a[1]) | get(t, a[2]));
       case "xor" -> set(t, a[0], get(t, a[1]) ^ get(t, a[2]));
@@ -43,20 +48,20 @@ final class PtxInstructionSet {
       case "popc" -> set(t, a[0], type.equals("b32") ? Integer.bitCount((int) get(t, a[1])) : Long.bitCount(get(t, a[1])));
       case "clz" -> set(t, a[0], type.equals("b32") ? Integer.numberOfLeadingZeros((int) get(t, a[1])) : Long.numberOfLeadingZeros(get(t, a[1])));
       case "brev" -> set(t, a[0], type.equals("b32") ? Integer.reverse((int) get(t, a[1])) : Long.reverse(get(t, a[1])));
-      case "atom" -> set(t, a[0], atomicAdd(t, op[1], type, address(t, a[1]), get(t, a[2])));
+      case "atom" -> set(t, a[0], switch (op[2]) {
+        case "add" -> atomicAdd(t, op[1], type, address(t, a[1]), get(t, a[2]));
+        case "cas" -> compareAndSwap(t, op[1], type, address(t, a[1]), get(t, a[2]), get(t, a[3]));
+        default -> throw new AssertionError("the simulator does not know " + in.text());
+      });
       case "ex2" -> set(t, a[0], f32((float) Math.pow(2, f32(get(t, a[1])))));
       case "lg2" -> set(t, a[0], f32((float) (Math.log(f32(get(t, a[1]))) / Math.log(2))));
       case "sin" -> set(t, a[0], f32((float) Math.sin(f32(get(t, a[1])))));
       case "cos" -> set(t, a[0], f32((float) Math.cos(f32(get(t, a[1])))));
       case "tanh" -> set(t, a[0], f32((float) Math.tanh(f32(get(t, a[1])))));
-      case "barrier" -> t.waiting = true;
+      case "barrier", "bar" -> t.waiting = true;
       case "membar" -> {}
-      case "bra" -> {
-        Integer target = sim.labels.get(a[0]);
-        if (target == null) throw new AssertionError("no label " + a[0]);
-        t.pc = target;
-      }
-      case "ret" -> t.done = true;
+      case "bra" -> t.pc = ((Label) a[0]).pc();
+      case "ret", "exit" -> t.done = true;
       default -> throw new AssertionError("the simulator does not know " + in.text());
     }
   }
@@ -67,14 +72,6 @@ final class PtxInstructionSet {
     return type.equals("pred") ? 1 : Integer.parseInt(type.substring(1));
   }
 
-  private static int regWidth(String reg) {
-    if (reg.startsWith("%rd") || reg.startsWith("%fd")) return 64;
-    if (reg.startsWith("%r") || reg.startsWith("%f")) return 32;
-    if (reg.startsWith("%h")) return 16;
-    if (reg.startsWith("%p")) return 1;
-    throw new AssertionError("not a register: " + reg);
-  }
-
   static long zext(long v, int w) {
     return w >= 64 ? v : v & ((1L << w) - 1);
   }
@@ -83,51 +80,37 @@ final class PtxInstructionSet {
     return w >= 64 ? v : v << (64 - w) >> (64 - w);
   }
 
-  private long get(Thread t, String s) {
-    if (s.startsWith("%")) {
-      if (s.indexOf('.') > 0) return t.special(s);
-      Long v = t.regs.get(s);
-      return v != null ? v : zext(PtxSimulator.POISON, regWidth(s)); // read before any write
-    }
-    if (s.startsWith("0f")) return Long.parseLong(s.substring(2), 16);
-    if (s.startsWith("0d") || s.startsWith("0x")) return Long.parseUnsignedLong(s.substring(2), 16);
-    if (Character.isDigit(s.charAt(0)) || s.charAt(0) == '-') return Long.parseLong(s);
-    Long address = t.symbol(s);
-    if (address == null) throw new AssertionError("unknown operand " + s);
-    return address;
+  private static long get(Thread t, Operand o) {
+    return switch (o) {
+      case Reg r -> t.regs[r.index()];
+      case Imm i -> i.bits();
+      case Special s -> t.ids[s.kind()][s.dim()];
+      default -> throw new AssertionError("not a value: " + o);
+    };
   }
 
-  private static void set(Thread t, String reg, long v) {
-    t.regs.put(reg, zext(v, regWidth(reg)));
+  private static void set(Thread t, Operand o, long v) {
+    if (!(o instanceof Reg r)) throw new AssertionError("not a register: " + o);
+    t.regs[r.index()] = zext(v, r.width());
   }
 
-  /** {@code [base]} or {@code [base+offset]} (offset may be negative, written +-n). */
-  private long address(Thread t, String operand) {
-    String in = operand.substring(1, operand.length() - 1);
-    int plus = in.indexOf('+');
-    long base = get(t, plus < 0 ? in : in.substring(0, plus));
-    return plus < 0 ? base : base + Long.parseLong(in.substring(plus + 1));
+  private static long address(Thread t, Operand o) {
+    if (!(o instanceof Address a)) throw new AssertionError("not an address: " + o);
+    return get(t, a.base()) + a.offset();
   }
 
-  private Memory memory(Thread t, String space) {
+  private static Memory memory(Thread t, String space) {
     return switch (space) {
-      case "global" -> sim.global;
+      case "global" -> t.launch.global();
       case "shared" -> t.shared;
       case "local" -> t.local;
       default -> throw new AssertionError("state space " + space);
     };
   }
 
-  private long load(Thread t, String space, String type, String operand) {
+  private static long load(Thread t, String space, String type, Operand o) {
     int w = width(type);
-    long raw;
-    if (space.equals("param")) {
-      Long bits = sim.paramBits.get(operand.substring(1, operand.length() - 1));
-      if (bits == null) throw new AssertionError("no parameter " + operand);
-      raw = zext(bits, w);
-    } else {
-      raw = memory(t, space).read(address(t, operand), w / 8);
-    }
+    long raw = o instanceof Param p ? zext(t.launch.params()[p.index()], w) : memory(t, space).read(address(t, o), w / 8);
     return type.startsWith("s") ? sext(raw, w) : raw;
   }
 
@@ -272,7 +255,16 @@ final class PtxInstructionSet {
     };
   }
 
-  private long atomicAdd(Thread t, String space, String type, long at, long v) {
+  /** atom.cas: stores {@code v} where the old bits equal {@code expected}; returns the old bits. */
+  private static long compareAndSwap(Thread t, String space, String type, long at, long expected, long v) {
+    Memory m = memory(t, space);
+    int w = width(type);
+    long old = m.read(at, w / 8);
+    if (old == zext(expected, w)) m.write(at, w / 8, v);
+    return old;
+  }
+
+  private static long atomicAdd(Thread t, String space, String type, long at, long v) {
     Memory m = memory(t, space);
     int w = width(type);
     long old = m.read(at, w / 8), sum;

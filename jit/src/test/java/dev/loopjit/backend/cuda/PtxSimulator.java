@@ -1,4 +1,4 @@
-// Runs the PTX subset PtxEmitter writes on the CPU, thread by thread, so tests can compare kernels with Java without a GPU.
+// Runs the PTX subset LoopJIT writes (and the handwritten test kernels) on the CPU, so kernels can be compared with Java without a GPU.
 package dev.loopjit.backend.cuda;
 
 import java.nio.ByteBuffer;
@@ -11,71 +11,210 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A reference interpreter, not a GPU model: one entry, threads run one at a time until a barrier
- * or their end, global memory is the argument arrays (little-endian, as on NVIDIA GPUs). Where
- * PTX leaves a result unspecified (integer division by zero, MIN / -1) it yields {@link #POISON}, so
- * that emitted guards are tested rather than assumed; where the PTX ISA specifies an odd result
- * (shift clamping, the NaN of a float-to-integer cvt) it gives that result. Semantics of single
- * instructions are in {@link PtxInstructionSet}.
+ * A reference interpreter, not a GPU model: a module of one {@code .entry}, decoded once (every
+ * register must be declared, every label and parameter must exist: {@link Invalid} otherwise, as
+ * the driver's JIT would refuse it); threads of a block run one at a time until a barrier or their
+ * end; memory is little-endian, as on NVIDIA GPUs, and any access outside what was allocated fails.
+ * Where PTX leaves a result unspecified (integer division by zero, MIN / -1, a register read before
+ * any write) it yields {@link #POISON}, so that emitted guards are tested rather than assumed; where
+ * the PTX ISA specifies an odd result (shift clamping, the NaN of a float-to-integer cvt) it gives
+ * that result. Semantics of single instructions are in {@link PtxInstructionSet}.
  */
 final class PtxSimulator {
   /** What an unspecified result reads as. */
   static final long POISON = 0x5A5A5A5A5A5A5A5AL;
-  private static final Pattern PARAM = Pattern.compile("^\\t\\.param \\.(\\w+) (p\\d+)");
-  private static final Pattern ARRAY = Pattern.compile("^\\t(\\.local|\\.shared) \\.align 8 \\.b8 (\\w+)\\[(\\d+)\\];");
+  static final long LOCAL_BASE = 0x1000, SHARED_BASE = 0x2000_0000L, GLOBAL_BASE = 0x10_0000_0000L;
 
-  /** One instruction, pre-split: guard predicate (or null), opcode parts ("add", "rn", "f32"), operands. */
-  record Insn(String guard, boolean negated, String[] op, String[] args, String text) {}
-
-  final List<Insn> code = new ArrayList<>();
-  final Map<String, Integer> labels = new HashMap<>();
-  private final List<String> params = new ArrayList<>();
-  private final Map<String, Integer> localArrays = new HashMap<>(), sharedArrays = new HashMap<>();
-  private int localBytes, sharedBytes;
-  long steps;
-
-  PtxSimulator(String ptx) {
-    boolean body = false;
-    for (String line : ptx.split("\n")) {
-      Matcher m;
-      if ((m = PARAM.matcher(line)).find()) params.add(m.group(2));
-      else if ((m = ARRAY.matcher(line)).find()) {
-        int size = Integer.parseInt(m.group(3));
-        if (m.group(1).equals(".local")) {
-          localArrays.put(m.group(2), localBytes);
-          localBytes += size;
-        } else {
-          sharedArrays.put(m.group(2), sharedBytes);
-          sharedBytes += size;
-        }
-      } else if (line.equals("{")) body = true;
-      else if (line.equals("}")) body = false;
-      else if (body && line.endsWith(":")) labels.put(line.substring(0, line.length() - 1), code.size());
-      else if (body && line.startsWith("\t") && !line.startsWith("\t.reg") && !line.trim().startsWith("//")) code.add(parse(line.trim()));
+  /** PTX the simulator (like a driver's JIT) refuses, with the line of the kernel at fault. */
+  static final class Invalid extends RuntimeException {
+    Invalid(String message) {
+      super(message);
     }
   }
 
-  private static Insn parse(String line) {
-    String text = line.substring(0, line.length() - 1);
-    String rest = text, guard = null;
+  /** A decoded operand. */
+  sealed interface Operand permits Reg, Imm, Special, Address, Param, Label {}
+
+  record Reg(int index, int width, String name) implements Operand {}
+
+  record Imm(long bits) implements Operand {}
+
+  /** %tid, %ntid, %ctaid or %nctaid (kind 0..3) in dimension 0..2. */
+  record Special(int kind, int dim) implements Operand {}
+
+  record Address(Operand base, long offset) implements Operand {}
+
+  record Param(int index) implements Operand {}
+
+  record Label(int pc) implements Operand {}
+
+  /** One instruction: guard predicate (or null), opcode parts ("add", "rn", "f32"), operands. */
+  record Insn(Reg guard, boolean negated, String[] op, Operand[] args, String text) {}
+
+  /** Memory of one state space. */
+  interface Memory {
+    long read(long address, int size);
+
+    void write(long address, int size, long value);
+  }
+
+  final String entry;
+  final List<Insn> code = new ArrayList<>();
+  final List<String> paramNames = new ArrayList<>(), paramTypes = new ArrayList<>();
+  private final Map<String, Integer> labels = new HashMap<>();
+  private final Map<String, long[]> registerSets = new HashMap<>();   // prefix -> {first index, count, width}
+  private final Map<String, Long> symbols = new HashMap<>();          // .local / .shared array -> address
+  private final List<Integer> widths = new ArrayList<>();
+  private int localBytes, sharedBytes;
+  private long[] initialRegisters;
+  long steps;
+
+  private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+([$\\w]+)\\s*\\(([^)]*)\\)\\s*\\{");
+  private static final Pattern REG = Pattern.compile("^\\.reg\\s+\\.(\\w+)\\s+%([$\\w]+?)(?:<(\\d+)>)?$");
+  private static final Pattern ARRAY = Pattern.compile("^\\.(local|shared)\\s+(?:\\.align\\s+(\\d+)\\s+)?\\.[a-z](\\d+)\\s+([$\\w]+)\\[(\\d+)\\]$");
+  private static final Pattern LABEL = Pattern.compile("^([$\\w]+):\\s*");
+  private static final Pattern NUMBERED = Pattern.compile("^%(.*?)(\\d+)$");
+
+  PtxSimulator(String ptx) {
+    String text = ptx.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", "");
+    Matcher m = ENTRY.matcher(text);
+    if (!m.find()) throw new Invalid("no .entry in the module");
+    entry = m.group(1);
+    for (String p : m.group(2).split(",")) {
+      String[] words = p.trim().split("\\s+");
+      if (words.length < 3 || !words[0].equals(".param")) {
+        if (!p.isBlank()) throw new Invalid("parameter '" + p.trim() + "' of " + entry);
+        continue;
+      }
+      paramTypes.add(words[1].substring(1));
+      paramNames.add(words[words.length - 1]);
+    }
+    int end = closingBrace(text, m.end());
+    if (ENTRY.matcher(text).region(end, text.length()).find()) throw new Invalid("the simulator runs modules of one .entry");
+    List<String[]> raw = new ArrayList<>();   // {guard text, instruction text}
+    for (String statement : text.substring(m.end(), end).split(";")) {
+      String s = statement.replace('{', ' ').replace('}', ' ').strip();
+      Matcher l;
+      while ((l = LABEL.matcher(s)).find()) {
+        labels.put(l.group(1), raw.size());
+        s = s.substring(l.end());
+      }
+      if (s.isEmpty()) continue;
+      s = s.replaceAll("\\s+", " ");
+      if (s.startsWith(".")) {
+        declare(s);
+        continue;
+      }
+      raw.add(new String[] {s});
+    }
+    initialRegisters = new long[widths.size()];
+    for (int i = 0; i < widths.size(); i++) initialRegisters[i] = PtxInstructionSet.zext(POISON, widths.get(i));
+    for (String[] r : raw) code.add(decode(r[0]));
+  }
+
+  private static int closingBrace(String text, int from) {
+    int depth = 1;
+    for (int i = from; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '{') depth++;
+      else if (c == '}' && --depth == 0) return i;
+    }
+    throw new Invalid("the body of the entry is not closed");
+  }
+
+  private void declare(String s) {
+    Matcher m;
+    if ((m = REG.matcher(s)).find()) {
+      int width = m.group(1).equals("pred") ? 1 : Integer.parseInt(m.group(1).substring(1));
+      int count = m.group(3) == null ? 1 : Integer.parseInt(m.group(3));
+      registerSets.put(m.group(3) == null ? "=" + m.group(2) : m.group(2), new long[] {widths.size(), count, width});
+      for (int i = 0; i < count; i++) widths.add(width);
+    } else if ((m = ARRAY.matcher(s)).find()) {
+      int align = m.group(2) == null ? 1 : Integer.parseInt(m.group(2));
+      int size = Integer.parseInt(m.group(3)) / 8 * Integer.parseInt(m.group(5));   // .b32 tile[64] is 256 bytes
+      if (m.group(1).equals("local")) {
+        localBytes = (localBytes + align - 1) / align * align;
+        symbols.put(m.group(4), LOCAL_BASE + localBytes);
+        localBytes += size;
+      } else {
+        sharedBytes = (sharedBytes + align - 1) / align * align;
+        symbols.put(m.group(4), SHARED_BASE + sharedBytes);
+        sharedBytes += size;
+      }
+    } else if (!s.startsWith(".pragma") && !s.startsWith(".loc") && !s.startsWith(".maxntid") && !s.startsWith(".reqntid")) {
+      throw new Invalid("the simulator does not know the directive '" + s + "'");
+    }
+  }
+
+  private Insn decode(String text) {
+    String rest = text;
+    Reg guard = null;
     boolean negated = false;
     if (rest.startsWith("@")) {
       int sp = rest.indexOf(' ');
-      guard = rest.substring(1, sp);
-      if (guard.startsWith("!")) {
-        negated = true;
-        guard = guard.substring(1);
-      }
+      String g = rest.substring(1, sp);
+      negated = g.startsWith("!");
+      guard = register(negated ? g.substring(1) : g, text);
       rest = rest.substring(sp + 1);
     }
     int sp = rest.indexOf(' ');
     String opcode = sp < 0 ? rest : rest.substring(0, sp);
-    String[] args = sp < 0 ? new String[0] : rest.substring(sp + 1).split(",\\s*");
-    return new Insn(guard, negated, opcode.split("\\."), args, text);
+    String[] words = sp < 0 ? new String[0] : rest.substring(sp + 1).split(",\\s*");
+    String[] op = opcode.split("\\.");
+    Operand[] args = new Operand[words.length];
+    for (int i = 0; i < words.length; i++) args[i] = operand(words[i].strip(), op, text);
+    return new Insn(guard, negated, op, args, text);
   }
 
-  /** Memory of one state space: regions at fixed bases; any access outside them fails the test. */
-  static final class Memory {
+  private Operand operand(String s, String[] op, String text) {
+    if (op[0].equals("bra")) {
+      Integer pc = labels.get(s);
+      if (pc == null) throw new Invalid("no label " + s + " for '" + text + "'");
+      return new Label(pc);
+    }
+    if (s.startsWith("[")) {
+      String in = s.substring(1, s.length() - 1).strip();
+      if (op[0].equals("ld") && op[1].equals("param")) {
+        int i = paramNames.indexOf(in);
+        if (i < 0) throw new Invalid("no parameter " + in + " in '" + text + "'");
+        return new Param(i);
+      }
+      int plus = in.indexOf('+');
+      Operand base = operand(plus < 0 ? in : in.substring(0, plus).strip(), op, text);
+      return new Address(base, plus < 0 ? 0 : Long.parseLong(in.substring(plus + 1).strip()));
+    }
+    if (s.startsWith("%")) {
+      int dot = s.indexOf('.');
+      if (dot < 0) return register(s, text);
+      int kind = List.of("%tid", "%ntid", "%ctaid", "%nctaid").indexOf(s.substring(0, dot)), dim = "xyz".indexOf(s.substring(dot + 1));
+      if (kind < 0 || dim < 0 || s.length() != dot + 2) throw new Invalid("unknown special register " + s + " in '" + text + "'");
+      return new Special(kind, dim);
+    }
+    if (s.startsWith("0f") && s.length() == 10) return new Imm(Long.parseLong(s.substring(2), 16));
+    if ((s.startsWith("0d") && s.length() == 18) || s.startsWith("0x") || s.startsWith("0X"))
+      return new Imm(Long.parseUnsignedLong(s.substring(2), 16));
+    if (s.matches("-?\\d+")) return new Imm(Long.parseLong(s));
+    Long address = symbols.get(s);
+    if (address == null) throw new Invalid("unknown operand " + s + " in '" + text + "'");
+    return new Imm(address);
+  }
+
+  private Reg register(String s, String text) {
+    long[] set = registerSets.get("=" + s.substring(1));
+    int number = 0;
+    if (set == null) {
+      Matcher m = NUMBERED.matcher(s);
+      if (m.find()) {
+        set = registerSets.get(m.group(1));
+        number = Integer.parseInt(m.group(2));
+      }
+    }
+    if (set == null || number >= set[1]) throw new Invalid("undeclared register " + s + " in '" + text + "'");
+    return new Reg((int) set[0] + number, (int) set[2], s);
+  }
+
+  /** Regions at fixed bases, each a little-endian buffer; any access outside them fails the test. */
+  static final class Regions implements Memory {
     private final List<long[]> bounds = new ArrayList<>();
     private final List<ByteBuffer> data = new ArrayList<>();
 
@@ -85,91 +224,79 @@ final class PtxSimulator {
       return base;
     }
 
-    ByteBuffer at(long address, int size, int[] offset) {
+    private int region(long address, int size) {
       for (int i = 0; i < bounds.size(); i++) {
         long[] r = bounds.get(i);
-        if (address >= r[0] && address + size <= r[0] + r[1]) {
-          offset[0] = (int) (address - r[0]);
-          return data.get(i);
-        }
+        if (address >= r[0] && address + size <= r[0] + r[1]) return i;
       }
       throw new AssertionError(String.format("access of %d bytes at 0x%X outside every array", size, address));
     }
 
-    long read(long address, int size) {
-      int[] off = new int[1];
-      ByteBuffer b = at(address, size, off);
-      long v = 0;
-      for (int i = size - 1; i >= 0; i--) v = v << 8 | (b.get(off[0] + i) & 0xFF);
-      return v;
+    @Override
+    public long read(long address, int size) {
+      int i = region(address, size), off = (int) (address - bounds.get(i)[0]);
+      ByteBuffer b = data.get(i);
+      return switch (size) {
+        case 1 -> b.get(off) & 0xFFL;
+        case 2 -> b.getShort(off) & 0xFFFFL;
+        case 4 -> b.getInt(off) & 0xFFFFFFFFL;
+        default -> b.getLong(off);
+      };
     }
 
-    void write(long address, int size, long value) {
-      int[] off = new int[1];
-      ByteBuffer b = at(address, size, off);
-      for (int i = 0; i < size; i++) b.put(off[0] + i, (byte) (value >>> (8 * i)));
+    @Override
+    public void write(long address, int size, long value) {
+      int i = region(address, size), off = (int) (address - bounds.get(i)[0]);
+      ByteBuffer b = data.get(i);
+      switch (size) {
+        case 1 -> b.put(off, (byte) value);
+        case 2 -> b.putShort(off, (short) value);
+        case 4 -> b.putInt(off, (int) value);
+        default -> b.putLong(off, value);
+      }
     }
   }
+
+  /** One launch: its parameters' bits, in declaration order, and global memory. */
+  record Launch(long[] params, Memory global) {}
 
   /** One thread's state. */
   final class Thread {
-    final Map<String, Long> regs = new HashMap<>();
-    final int[] tid, ntid, ctaid, nctaid;
-    final Memory local = new Memory();
-    final Memory shared;
+    final long[] regs = initialRegisters.clone();
+    final int[][] ids;   // tid, ntid, ctaid, nctaid
+    final Memory local, shared;
+    final Launch launch;
     int pc;
     boolean done, waiting;
 
-    Thread(int[] tid, int[] ntid, int[] ctaid, int[] nctaid, Memory shared) {
-      this.tid = tid;
-      this.ntid = ntid;
-      this.ctaid = ctaid;
-      this.nctaid = nctaid;
+    Thread(int[] tid, int[] ntid, int[] ctaid, int[] nctaid, Memory shared, Launch launch) {
+      this.ids = new int[][] {tid, ntid, ctaid, nctaid};
       this.shared = shared;
-      local.add(LOCAL_BASE, ByteBuffer.allocate(Math.max(8, localBytes)));
-    }
-
-    /** The address of a declared .local or .shared array. */
-    Long symbol(String name) {
-      if (localArrays.containsKey(name)) return LOCAL_BASE + localArrays.get(name);
-      if (sharedArrays.containsKey(name)) return SHARED_BASE + sharedArrays.get(name);
-      return null;
-    }
-
-    long special(String name) {
-      String[] p = name.substring(1).split("\\.");
-      int d = "xyz".indexOf(p[1]);
-      return switch (p[0]) {
-        case "tid" -> tid[d];
-        case "ntid" -> ntid[d];
-        case "ctaid" -> ctaid[d];
-        case "nctaid" -> nctaid[d];
-        default -> throw new AssertionError("special register " + name);
-      };
+      this.launch = launch;
+      Regions l = new Regions();
+      if (localBytes > 0) l.add(LOCAL_BASE, ByteBuffer.allocate(localBytes));
+      this.local = l;
     }
   }
 
-  static final long LOCAL_BASE = 0x1000, SHARED_BASE = 0x2000_0000L, GLOBAL_BASE = 0x10_0000_0000L;
-  final Memory global = new Memory();
-  final Map<String, Long> paramBits = new HashMap<>();
-
   /**
    * Runs a grid of {@code blocks} work-groups of {@code threads} work-items (x, y, z each) with the
-   * kernel arguments in {@code k.args()} order: Java arrays (written back in place; half arrays as
+   * kernel arguments in parameter order: Java arrays (written back in place; half arrays as
    * short[] of binary16 bits) or boxed scalars (Boolean, Byte, Short, Character, Integer, Long,
    * Float, Double).
    */
   void run(int[] blocks, int[] threads, Object... args) {
-    if (args.length != params.size()) throw new AssertionError("kernel has " + params.size() + " parameters, given " + args.length);
+    if (args.length != paramNames.size()) throw new AssertionError("kernel has " + paramNames.size() + " parameters, given " + args.length);
     List<Runnable> copyBack = new ArrayList<>();
+    Regions global = new Regions();
+    long[] bits = new long[args.length];
     for (int i = 0; i < args.length; i++) {
       Object a = args[i];
-      long bits;
       if (a.getClass().isArray()) {
-        bits = GLOBAL_BASE * (i + 1);
-        copyBack.add(bind(a, global, bits));
+        bits[i] = GLOBAL_BASE * (i + 1);
+        copyBack.add(bind(a, global, bits[i]));
       } else {
-        bits = switch (a) {
+        bits[i] = switch (a) {
           case Boolean b -> b ? 1 : 0;
           case Character c -> c;
           case Float f -> Float.floatToRawIntBits(f) & 0xFFFFFFFFL;
@@ -178,26 +305,32 @@ final class PtxSimulator {
           default -> throw new AssertionError("argument " + a);
         };
       }
-      paramBits.put(params.get(i), bits);
     }
-    PtxInstructionSet isa = new PtxInstructionSet(this);
+    launch(blocks, threads, new Launch(bits, global));
+    copyBack.forEach(Runnable::run);
+  }
+
+  /** Runs the grid over {@code launch}'s parameters and memory. */
+  void launch(int[] blocks, int[] threads, Launch launch) {
+    if (launch.params().length != paramNames.size())
+      throw new AssertionError("kernel " + entry + " has " + paramNames.size() + " parameters, given " + launch.params().length);
+    PtxInstructionSet isa = new PtxInstructionSet();
     for (int bz = 0; bz < blocks[2]; bz++)
       for (int by = 0; by < blocks[1]; by++)
         for (int bx = 0; bx < blocks[0]; bx++) {
-          Memory shared = new Memory();
-          shared.add(SHARED_BASE, ByteBuffer.allocate(Math.max(8, sharedBytes)));
+          Regions shared = new Regions();
+          if (sharedBytes > 0) shared.add(SHARED_BASE, ByteBuffer.allocate(sharedBytes));
           List<Thread> group = new ArrayList<>();
           for (int tz = 0; tz < threads[2]; tz++)
             for (int ty = 0; ty < threads[1]; ty++)
               for (int tx = 0; tx < threads[0]; tx++)
-                group.add(new Thread(new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared));
+                group.add(new Thread(new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared, launch));
           runGroup(group, isa);
         }
-    copyBack.forEach(Runnable::run);
   }
 
   /** Copies a Java array into {@code m} at {@code base}; the Runnable copies it back. */
-  private static Runnable bind(Object a, Memory m, long base) {
+  private static Runnable bind(Object a, Regions m, long base) {
     int n = java.lang.reflect.Array.getLength(a);
     int size = switch (a) {
       case boolean[] x -> 1;
@@ -248,14 +381,14 @@ final class PtxSimulator {
       boolean anyLive = false;
       for (Thread t : group) {
         while (!t.done && !t.waiting) {
-          if (++steps > 200_000_000L) throw new AssertionError("simulation ran too long (an endless loop?)");
+          if (++steps > 2_000_000_000L) throw new AssertionError("simulation ran too long (an endless loop?)");
           if (t.pc >= code.size()) throw new AssertionError("ran past the end of the kernel");
           isa.execute(t, code.get(t.pc++));
         }
         anyLive |= !t.done;
       }
       if (!anyLive) return;
-      for (Thread t : group) t.waiting = false;
+      for (Thread t : group) t.waiting = false;   // threads that have ended count as arrived
     }
   }
 }
