@@ -76,6 +76,15 @@ final class PtxSimulator {
   private static final Pattern NUMBERED = Pattern.compile("^%(.*?)(\\d+)$");
 
   PtxSimulator(String ptx) {
+    this(ptx, false);
+  }
+
+  /**
+   * Decodes {@code ptx}; with {@code strictFloats}, float add, sub, mul, fma and sqrt must name
+   * their rounding (.rn…): without one ptxas may fuse a mul and an add into an fma, which Java never
+   * does, and which this simulator (computing each rounding) would not show.
+   */
+  PtxSimulator(String ptx, boolean strictFloats) {
     String text = ptx.replaceAll("(?s)/\\*.*?\\*/", " ").replaceAll("//[^\\n]*", "");
     Matcher m = ENTRY.matcher(text);
     if (!m.find()) throw new Invalid("no .entry in the module");
@@ -110,6 +119,14 @@ final class PtxSimulator {
     initialRegisters = new long[widths.size()];
     for (int i = 0; i < widths.size(); i++) initialRegisters[i] = PtxInstructionSet.zext(POISON, widths.get(i));
     for (String[] r : raw) code.add(decode(r[0]));
+    if (strictFloats) for (Insn in : code) requireRounding(in);
+  }
+
+  private static void requireRounding(Insn in) {
+    String[] op = in.op();
+    if (!List.of("add", "sub", "mul", "fma", "mad", "sqrt").contains(op[0]) || !op[op.length - 1].startsWith("f")) return;
+    for (String part : op) if (List.of("rn", "rz", "rm", "rp", "approx").contains(part)) return;
+    throw new Invalid("'" + in.text() + "' names no rounding: ptxas may contract it into an fma, which Java semantics forbid");
   }
 
   private static int closingBrace(String text, int from) {

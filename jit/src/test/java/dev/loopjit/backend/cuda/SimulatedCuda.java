@@ -10,6 +10,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_LONG_UNALIGNED;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT_UNALIGNED;
 
+import dev.loopjit.runtime.Settings;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
@@ -264,7 +265,7 @@ public final class SimulatedCuda implements Cuda {
   /** The kernel of {@code ptx}, or null after writing why into the error log. */
   private static PtxSimulator decode(String ptx, int n, MemorySegment options, MemorySegment values) {
     try {
-      PtxSimulator k = new PtxSimulator(ptx);
+      PtxSimulator k = new PtxSimulator(ptx, !Settings.fastMath());
       if (!ptx.contains(".version") || !ptx.contains(".target"))
         throw new PtxSimulator.Invalid("no .version or .target directive");
       log(n, options, values, JIT_INFO_LOG_BUFFER, JIT_INFO_LOG_BUFFER_SIZE_BYTES,
