@@ -78,9 +78,10 @@ final class Inline implements Pass {
     cx.annotated.putAll(m.annotated());
     Map<Var, Expr> arrays = new HashMap<>();
     List<Stmt> out = new ArrayList<>();
-    for (int i = 0; i < m.params().size(); i++) {
-      Var p = m.params().get(i);
-      Expr arg = call.args().get(i);
+    int next = 0;
+    for (Var p : m.params()) {
+      if (p == null) continue;   // the KernelContext: the callee's context calls are the kernel's
+      Expr arg = call.args().get(next++);
       if (p.type() instanceof Prim) out.add(new Assign(p, arg, site));
       else {
         if (arg instanceof Read r && cx.names.tables.containsValue(r.var())) refuseWrites(m.body(), p, r.var());

@@ -10,6 +10,7 @@ import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
 import java.lang.classfile.instruction.FieldInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -49,7 +50,12 @@ final class Members {
     String display = owner.substring(owner.lastIndexOf('/') + 1) + "." + name;
     switch (inv.opcode()) {
       case INVOKESTATIC -> {
-        for (Object a : raw) if (!(a instanceof Expr)) throw Refusal.unsupported(ops.src, "passing a KernelContext to " + display);
+        // The KernelContext is not a value: a method given it is inlined with its context calls
+        // meaning the kernel's, so it is left out of the call's arguments (Inline skips it too).
+        List<Expr> passed = new ArrayList<>();
+        for (Object a : raw) if (a instanceof Expr e) passed.add(e);
+        if (passed.size() < n && (owner.startsWith("java/") || Intrinsics.lookup(owner, name, desc) != null))
+          throw Refusal.unsupported(ops.src, "passing a KernelContext to " + display);
         if (owner.equals("java/lang/Math") && name.equals("clamp")) {
           ops.push(clamp(desc, args));
           return;
@@ -62,7 +68,7 @@ final class Members {
         if (!type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V"))
           throw Refusal.unsupported(ops.src, "calling " + display + ", which returns an object");
         ops.spillLoads();
-        ops.pushResult(new Invoke(owner, name, desc, result == null ? null : result.stackType(), List.of(args)), result);
+        ops.pushResult(new Invoke(owner, name, desc, result == null ? null : result.stackType(), passed), result);
       }
       case INVOKEVIRTUAL, INVOKEINTERFACE -> {
         Object receiver = ops.popAny();

@@ -1,8 +1,9 @@
-// More KernelContext kernels: every id and size field in 3-D, local arrays of each type, globalBarrier.
+// More KernelContext kernels: every id and size field in 3-D, local arrays of each type, globalBarrier, helpers given the context.
 package dev.loopjit.conformance;
 
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.types.DoubleArray;
+import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.LongArray;
 
@@ -42,5 +43,39 @@ public final class ExplicitMoreKernels {
       longs.set(g, lv << 7);
       doubles.set(g, dv * 0.5);
     }
+  }
+
+  /**
+   * Helpers that take the KernelContext: a work-group sum (its own local array and barriers), a
+   * value computed from the ids, and a helper of a helper. Each group's sum goes to every member.
+   */
+  public static void groupSumsThroughHelpers(KernelContext ctx, FloatArray in, FloatArray out, int n) {
+    int g = globalIndex(ctx);
+    float v = g < n ? in.get(g) : 0f;
+    float sum = groupSum(ctx, v);
+    if (g < n) out.set(g, sum + positionInGroup(ctx));
+  }
+
+  private static int globalIndex(KernelContext ctx) {
+    return ctx.globalIdx;
+  }
+
+  private static int positionInGroup(KernelContext ctx) {
+    return ctx.localIdx * 1000 + ctx.groupIdx;
+  }
+
+  /** A tree sum over the work-group (its size a power of two, at most 256), left-to-right pairs as the jvm adds them. */
+  private static float groupSum(KernelContext ctx, float v) {
+    float[] scratch = ctx.allocateFloatLocalArray(256);
+    int l = ctx.localIdx, size = ctx.localGroupSizeX;
+    scratch[l] = v;
+    for (int stride = size / 2; stride > 0; stride /= 2) {
+      ctx.localBarrier();
+      if (l < stride) scratch[l] += scratch[l + stride];
+    }
+    ctx.localBarrier();
+    float total = scratch[0];
+    ctx.localBarrier();
+    return total;
   }
 }

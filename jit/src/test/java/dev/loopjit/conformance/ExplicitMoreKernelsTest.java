@@ -7,6 +7,7 @@ import dev.loopjit.api.WorkerGrid3D;
 import dev.loopjit.testing.Inputs;
 import dev.loopjit.testing.KernelCheck;
 import dev.loopjit.types.DoubleArray;
+import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.LongArray;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,5 +29,14 @@ class ExplicitMoreKernelsTest {
         .grid(new WorkerGrid1D(n).setLocalWork(local, 1, 1))
         .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(190).ints(n)),
             LongArray.fromArray(new Inputs(191).longs(n)), DoubleArray.fromArray(new Inputs(192).doubles(n, -1e9, 1e9))}).run();
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1000, 64", "37, 8", "256, 256"})
+  void helpersGivenTheKernelContext(int n, int local) {
+    int global = (n + local - 1) / local * local;
+    KernelCheck.of("ExplicitMoreKernels.groupSumsThroughHelpers", ExplicitMoreKernels::groupSumsThroughHelpers)
+        .grid(new WorkerGrid1D(global).setLocalWork(local, 1, 1))
+        .args(() -> new Object[] {new KernelContext(), FloatArray.fromArray(new Inputs(193).floats(n, -10f, 10f)), new FloatArray(n), n}).run();
   }
 }

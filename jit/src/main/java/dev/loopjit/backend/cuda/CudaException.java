@@ -32,9 +32,13 @@ public final class CudaException extends RuntimeException {
     return sticky(code);
   }
 
-  /** Whether a CUresult is one a faulting kernel leaves behind: illegal address or instruction, trap, timeout, assert. */
+  /**
+   * Whether a CUresult leaves the process's CUDA state unusable: what a faulting kernel leaves
+   * behind (illegal address or instruction, trap, timeout, assert), and the codes cuda.h says need
+   * the process relaunched (contained error, tensor memory leak, MPS client terminated, external device).
+   */
   static boolean sticky(int code) {
-    return code == 700 || code == 702 || code == 710 || (code >= 714 && code <= 719);
+    return code == 700 || code == 702 || code == 710 || (code >= 714 && code <= 719) || code == 226 || code == 721 || code == 810 || code == 911;
   }
 
   /** The {@code CUDA_*} name of a CUresult (as in cuda.h of CUDA 13), or {@code CUDA_ERROR} when unknown. */

@@ -63,6 +63,8 @@ class CudaBackendTest {
     assertEquals("x: CUDA_ERROR_INVALID_VALUE (1)", new CudaException(1, "x", "").getMessage(), "no description, no colon");
     assertTrue(new CudaException(700, "k", "").sticky(), "an illegal address poisons the context");
     assertTrue(new CudaException(719, "k", "").sticky(), "so does a launch failure");
+    assertTrue(new CudaException(226, "k", "").sticky(), "cuda.h: a contained error needs the process relaunched");
+    assertFalse(new CudaException(218, "k", "").sticky(), "a PTX the JIT refuses does not");
   }
 
   // ---- on a CUDA GPU ----

@@ -67,7 +67,6 @@ final class PtxSimulator {
   private final List<Integer> widths = new ArrayList<>();
   private int localBytes, sharedBytes;
   private long[] initialRegisters;
-  long steps;
 
   private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+([$\\w]+)\\s*\\(([^)]*)\\)\\s*\\{");
   private static final Pattern REG = Pattern.compile("^\\.reg\\s+\\.(\\w+)\\s+%([$\\w]+?)(?:<(\\d+)>)?$");
@@ -332,6 +331,7 @@ final class PtxSimulator {
     if (launch.params().length != paramNames.size())
       throw new AssertionError("kernel " + entry + " has " + paramNames.size() + " parameters, given " + launch.params().length);
     PtxInstructionSet isa = new PtxInstructionSet();
+    long[] steps = {0};
     for (int bz = 0; bz < blocks[2]; bz++)
       for (int by = 0; by < blocks[1]; by++)
         for (int bx = 0; bx < blocks[0]; bx++) {
@@ -342,7 +342,7 @@ final class PtxSimulator {
             for (int ty = 0; ty < threads[1]; ty++)
               for (int tx = 0; tx < threads[0]; tx++)
                 group.add(new Thread(new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared, launch));
-          runGroup(group, isa);
+          runGroup(group, isa, steps);
         }
   }
 
@@ -393,12 +393,12 @@ final class PtxSimulator {
     };
   }
 
-  private void runGroup(List<Thread> group, PtxInstructionSet isa) {
+  private void runGroup(List<Thread> group, PtxInstructionSet isa, long[] steps) {
     while (true) {
       boolean anyLive = false;
       for (Thread t : group) {
         while (!t.done && !t.waiting) {
-          if (++steps > 2_000_000_000L) throw new AssertionError("simulation ran too long (an endless loop?)");
+          if (++steps[0] > 1_000_000_000L) throw new AssertionError("a launch ran past a billion instructions (an endless loop?)");
           if (t.pc >= code.size()) throw new AssertionError("ran past the end of the kernel");
           isa.execute(t, code.get(t.pc++));
         }
