@@ -26,6 +26,7 @@ public final class Report {
   private static final Map<String, Work> WORK = Map.of(
       "VectorAdd", new Work("vector add", "GB/s", p -> 12 * p.get("n")),               // read a, b; write c
       "Saxpy", new Work("saxpy", "GB/s", p -> 12 * p.get("n")),                        // read x, y; write y
+      "Copy", new Work("copy", "GB/s", p -> 8 * p.get("n")),                           // read in; write out
       "MatVec", new Work("matrix-vector", "GFLOP/s", p -> 2 * p.get("n") * p.get("n")),
       "MatMul", new Work("naive matmul", "GFLOP/s", p -> 2 * p.get("n") * p.get("n") * p.get("n")),
       "DenseForward", new Work("dense forward", "GFLOP/s", p -> 2 * p.get("batch") * p.get("in") * p.get("out")));

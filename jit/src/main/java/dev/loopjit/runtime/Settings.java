@@ -18,7 +18,7 @@ import java.util.Locale;
  * <tr><td>loopjit.fastMath</td><td>LOOPJIT_FAST_MATH</td><td>{@code true}: relax strict Java float semantics (FMA contraction, fast math functions)</td></tr>
  * <tr><td>loopjit.cacheDir</td><td>LOOPJIT_CACHE_DIR</td><td>on-disk kernel cache (default {@code ~/.cache/loopjit}); {@code off} disables it</td></tr>
  * <tr><td>loopjit.opencl.library</td><td>LOOPJIT_OPENCL_LIBRARY</td><td>the OpenCL ICD loader (default {@code libOpenCL.so.1})</td></tr>
- * <tr><td>loopjit.cuda.library</td><td>LOOPJIT_CUDA_LIBRARY</td><td>the CUDA driver (default {@code libcuda.so.1})</td></tr>
+ * <tr><td>loopjit.cuda.library</td><td>LOOPJIT_CUDA_LIBRARY</td><td>the CUDA driver (default {@code libcuda.so.1}; {@code java:ClassName}: a driver written in Java)</td></tr>
  * <tr><td>loopjit.requireDevices</td><td>LOOPJIT_REQUIRE_DEVICES</td><td>tests: backends whose devices must exist (a kernel check fails rather than pass on the jvm alone)</td></tr>
  * </table>
  */

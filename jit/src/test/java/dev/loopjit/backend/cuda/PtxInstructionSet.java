@@ -58,7 +58,10 @@ final class PtxInstructionSet {
       case "sin" -> set(t, a[0], f32((float) Math.sin(f32(get(t, a[1])))));
       case "cos" -> set(t, a[0], f32((float) Math.cos(f32(get(t, a[1])))));
       case "tanh" -> set(t, a[0], f32((float) Math.tanh(f32(get(t, a[1])))));
-      case "barrier", "bar" -> t.waiting = true;
+      case "barrier", "bar" -> {
+        t.waiting = true;
+        t.phase++;
+      }
       case "membar" -> {}
       case "bra" -> t.pc = ((Label) a[0]).pc();
       case "ret", "exit" -> t.done = true;
@@ -106,6 +109,11 @@ final class PtxInstructionSet {
       case "local" -> t.local;
       default -> throw new AssertionError("state space " + space);
     };
+  }
+
+  /** Atomics are ordered among themselves: no race check on shared memory. */
+  private static Memory atomicMemory(Thread t, String space) {
+    return space.equals("shared") ? t.shared.bytes : memory(t, space);
   }
 
   private static long load(Thread t, String space, String type, Operand o) {
@@ -257,7 +265,7 @@ final class PtxInstructionSet {
 
   /** atom.cas: stores {@code v} where the old bits equal {@code expected}; returns the old bits. */
   private static long compareAndSwap(Thread t, String space, String type, long at, long expected, long v) {
-    Memory m = memory(t, space);
+    Memory m = atomicMemory(t, space);
     int w = width(type);
     long old = m.read(at, w / 8);
     if (old == zext(expected, w)) m.write(at, w / 8, v);
@@ -265,7 +273,7 @@ final class PtxInstructionSet {
   }
 
   private static long atomicAdd(Thread t, String space, String type, long at, long v) {
-    Memory m = memory(t, space);
+    Memory m = atomicMemory(t, space);
     int w = width(type);
     long old = m.read(at, w / 8), sum;
     switch (type) {

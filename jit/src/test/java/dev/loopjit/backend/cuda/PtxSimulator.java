@@ -273,6 +273,60 @@ final class PtxSimulator {
     }
   }
 
+  /**
+   * A block's shared memory, checked for races as the block runs: between two barriers, a byte one
+   * thread writes must not be read or written by another, nor written after another read it —
+   * on a GPU the outcome would depend on timing (a missing barrier). Atomics are exempt.
+   */
+  static final class SharedMemory implements Memory {
+    private static final int NONE = -1, MANY = -2;
+    final Regions bytes = new Regions();
+    private final int[] writer, writePhase, reader, readPhase;
+    Thread running;
+
+    SharedMemory(int size) {
+      if (size > 0) bytes.add(SHARED_BASE, ByteBuffer.allocate(size));
+      writer = new int[size];
+      writePhase = new int[size];
+      reader = new int[size];
+      readPhase = new int[size];
+      java.util.Arrays.fill(writer, NONE);
+      java.util.Arrays.fill(reader, NONE);
+    }
+
+    @Override
+    public long read(long address, int size) {
+      long v = bytes.read(address, size);
+      int t = running.index, phase = running.phase;
+      for (int b = (int) (address - SHARED_BASE), end = b + size; b < end; b++) {
+        if (writer[b] != NONE && writer[b] != t && writePhase[b] == phase)
+          throw race(address, "thread " + t + " reads what thread " + writer[b] + " wrote");
+        reader[b] = readPhase[b] == phase && reader[b] != NONE && reader[b] != t ? MANY : t;
+        readPhase[b] = phase;
+      }
+      return v;
+    }
+
+    @Override
+    public void write(long address, int size, long value) {
+      int t = running.index, phase = running.phase;
+      for (int b = (int) (address - SHARED_BASE), end = b + size; b < end; b++) {
+        if (writer[b] != NONE && writer[b] != t && writePhase[b] == phase)
+          throw race(address, "threads " + writer[b] + " and " + t + " both write it");
+        if (reader[b] != NONE && reader[b] != t && readPhase[b] == phase)
+          throw race(address, "thread " + t + " writes what " + (reader[b] == MANY ? "other threads" : "thread " + reader[b]) + " read");
+        writer[b] = t;
+        writePhase[b] = phase;
+      }
+      bytes.write(address, size, value);
+    }
+
+    private AssertionError race(long address, String what) {
+      return new AssertionError(String.format("shared-memory race at offset %d since the last barrier: %s (a missing barrier?)",
+          address - SHARED_BASE, what));
+    }
+  }
+
   /** One launch: its parameters' bits, in declaration order, and global memory. */
   record Launch(long[] params, Memory global) {}
 
@@ -280,12 +334,15 @@ final class PtxSimulator {
   final class Thread {
     final long[] regs = initialRegisters.clone();
     final int[][] ids;   // tid, ntid, ctaid, nctaid
-    final Memory local, shared;
+    final Memory local;
+    final SharedMemory shared;
     final Launch launch;
-    int pc;
+    final int index;   // in the block
+    int pc, phase;     // phase: barriers passed
     boolean done, waiting;
 
-    Thread(int[] tid, int[] ntid, int[] ctaid, int[] nctaid, Memory shared, Launch launch) {
+    Thread(int index, int[] tid, int[] ntid, int[] ctaid, int[] nctaid, SharedMemory shared, Launch launch) {
+      this.index = index;
       this.ids = new int[][] {tid, ntid, ctaid, nctaid};
       this.shared = shared;
       this.launch = launch;
@@ -335,14 +392,13 @@ final class PtxSimulator {
     for (int bz = 0; bz < blocks[2]; bz++)
       for (int by = 0; by < blocks[1]; by++)
         for (int bx = 0; bx < blocks[0]; bx++) {
-          Regions shared = new Regions();
-          if (sharedBytes > 0) shared.add(SHARED_BASE, ByteBuffer.allocate(sharedBytes));
+          SharedMemory shared = new SharedMemory(sharedBytes);
           List<Thread> group = new ArrayList<>();
           for (int tz = 0; tz < threads[2]; tz++)
             for (int ty = 0; ty < threads[1]; ty++)
               for (int tx = 0; tx < threads[0]; tx++)
-                group.add(new Thread(new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared, launch));
-          runGroup(group, isa, steps);
+                group.add(new Thread(group.size(), new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared, launch));
+          runGroup(group, shared, isa, steps);
         }
   }
 
@@ -393,10 +449,11 @@ final class PtxSimulator {
     };
   }
 
-  private void runGroup(List<Thread> group, PtxInstructionSet isa, long[] steps) {
+  private void runGroup(List<Thread> group, SharedMemory shared, PtxInstructionSet isa, long[] steps) {
     while (true) {
       boolean anyLive = false;
       for (Thread t : group) {
+        shared.running = t;
         while (!t.done && !t.waiting) {
           if (++steps[0] > 1_000_000_000L) throw new AssertionError("a launch ran past a billion instructions (an endless loop?)");
           if (t.pc >= code.size()) throw new AssertionError("ran past the end of the kernel");

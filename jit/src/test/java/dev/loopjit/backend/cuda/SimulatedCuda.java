@@ -542,13 +542,7 @@ public final class SimulatedCuda implements Cuda {
     MemorySegment pointers = sized(params, 8L * n);
     for (int i = 0; i < n; i++) {
       int size = Math.max(1, PtxInstructionSet.width(k.paramTypes.get(i)) / 8);
-      MemorySegment v = sized(pointers.getAtIndex(ADDRESS, i), size);
-      bits[i] = switch (size) {
-        case 1 -> v.get(JAVA_BYTE, 0) & 0xFFL;
-        case 2 -> v.get(JAVA_SHORT_UNALIGNED.withOrder(LE), 0) & 0xFFFFL;
-        case 4 -> v.get(JAVA_INT_UNALIGNED.withOrder(LE), 0) & 0xFFFFFFFFL;
-        default -> v.get(JAVA_LONG_UNALIGNED.withOrder(LE), 0);
-      };
+      bits[i] = bitsAt(sized(pointers.getAtIndex(ADDRESS, i), size), size);
     }
     try {
       k.launch(new int[] {gx, gy, gz}, new int[] {bx, by, bz}, new PtxSimulator.Launch(bits, global));
@@ -557,6 +551,16 @@ public final class SimulatedCuda implements Cuda {
       lastLaunchFailure = e.getMessage();
       return LAUNCH_FAILED;
     }
+  }
+
+  /** The little-endian value of {@code size} bytes at the start of {@code s}, zero-extended. */
+  private static long bitsAt(MemorySegment s, int size) {
+    return switch (size) {
+      case 1 -> s.get(JAVA_BYTE, 0) & 0xFFL;
+      case 2 -> s.get(JAVA_SHORT_UNALIGNED.withOrder(LE), 0) & 0xFFFFL;
+      case 4 -> s.get(JAVA_INT_UNALIGNED.withOrder(LE), 0) & 0xFFFFFFFFL;
+      default -> s.get(JAVA_LONG_UNALIGNED.withOrder(LE), 0);
+    };
   }
 
   /** Global memory for kernels: the backed allocations, nothing else. */
@@ -569,13 +573,7 @@ public final class SimulatedCuda implements Cuda {
 
     @Override
     public long read(long address, int size) {
-      MemorySegment s = at(address, size);
-      return switch (size) {
-        case 1 -> s.get(JAVA_BYTE, 0) & 0xFFL;
-        case 2 -> s.get(JAVA_SHORT_UNALIGNED.withOrder(LE), 0) & 0xFFFFL;
-        case 4 -> s.get(JAVA_INT_UNALIGNED.withOrder(LE), 0) & 0xFFFFFFFFL;
-        default -> s.get(JAVA_LONG_UNALIGNED.withOrder(LE), 0);
-      };
+      return bitsAt(at(address, size), size);
     }
 
     @Override

@@ -1,0 +1,89 @@
+// The simulator's own checks, which the CUDA tests rely on where no GPU is: races, undeclared names, unrounded float math.
+package dev.loopjit.backend.cuda;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class PtxSimulatorTest {
+  /** out[t] = tile[t ^ 1] after every thread stored tile[t] = t; BARRIER is replaced by a barrier or by nothing. */
+  private static final String SWAP = """
+      .version 7.8
+      .target sm_80
+      .address_size 64
+      .visible .entry swap(
+          .param .u64 p_out)
+      {
+          .reg .b32 %r<6>;
+          .reg .b64 %rd<5>;
+          .shared .align 4 .b32 tile[8];
+          mov.u32 %r1, %tid.x;
+          mov.u32 %r2, tile;
+          shl.b32 %r3, %r1, 2;
+          add.s32 %r3, %r2, %r3;
+          st.shared.u32 [%r3], %r1;
+          BARRIER
+          xor.b32 %r4, %r1, 1;
+          shl.b32 %r4, %r4, 2;
+          add.s32 %r4, %r2, %r4;
+          ld.shared.u32 %r5, [%r4];
+          ld.param.u64 %rd1, [p_out];
+          cvta.to.global.u64 %rd2, %rd1;
+          mul.wide.u32 %rd3, %r1, 4;
+          add.s64 %rd4, %rd2, %rd3;
+          st.global.u32 [%rd4], %r5;
+          ret;
+      }
+      """;
+
+  @Test
+  void withTheBarrierEachThreadReadsItsNeighbour() {
+    int[] out = new int[8];
+    new PtxSimulator(SWAP.replace("BARRIER", "bar.sync 0;")).run(new int[] {1, 1, 1}, new int[] {8, 1, 1}, (Object) out);
+    assertArrayEquals(new int[] {1, 0, 3, 2, 5, 4, 7, 6}, out);
+  }
+
+  @Test
+  void withoutItTheReadIsARace() {
+    // Thread 0 runs first: it writes slot 0 and reads slot 1 before thread 1 has written it, which
+    // on a GPU depends on timing; the check stops at thread 1's write.
+    PtxSimulator k = new PtxSimulator(SWAP.replace("BARRIER", ""));
+    AssertionError e = assertThrows(AssertionError.class, () -> k.run(new int[] {1, 1, 1}, new int[] {8, 1, 1}, (Object) new int[8]));
+    assertTrue(e.getMessage().contains("shared-memory race") && e.getMessage().contains("thread 1 writes what thread 0 read"), e.getMessage());
+  }
+
+  @Test
+  void twoThreadsWritingOneSlotIsARace() {
+    String ptx = SWAP.replace("BARRIER", "").replace("st.shared.u32 [%r3], %r1;", "st.shared.u32 [%r2], %r1;");
+    AssertionError e = assertThrows(AssertionError.class,
+        () -> new PtxSimulator(ptx).run(new int[] {1, 1, 1}, new int[] {8, 1, 1}, (Object) new int[8]));
+    assertTrue(e.getMessage().contains("threads 0 and 1 both write it"), e.getMessage());
+  }
+
+  @Test
+  void readingWhatAnotherThreadWroteBeforeTheBarrierIsARace() {
+    // Each thread writes slot t, then reads slot t - 1: thread 1 reads what thread 0 wrote.
+    String ptx = SWAP.replace("BARRIER", "").replace("xor.b32 %r4, %r1, 1;", "add.s32 %r4, %r1, 7;\n    and.b32 %r4, %r4, 7;");
+    AssertionError e = assertThrows(AssertionError.class,
+        () -> new PtxSimulator(ptx).run(new int[] {1, 1, 1}, new int[] {8, 1, 1}, (Object) new int[8]));
+    assertTrue(e.getMessage().contains("thread 1 reads what thread 0 wrote"), e.getMessage());
+  }
+
+  @Test
+  void anUndeclaredRegisterIsRefusedAsTheJitWould() {
+    PtxSimulator.Invalid e = assertThrows(PtxSimulator.Invalid.class,
+        () -> new PtxSimulator(SWAP.replace("BARRIER", "mov.u32 %q1, 0;")));
+    assertTrue(e.getMessage().contains("undeclared register %q1"), e.getMessage());
+  }
+
+  @Test
+  void floatMathWithoutRoundingIsRefusedInStrictMode() {
+    String ptx = SWAP.replace(".reg .b32 %r<6>;", ".reg .b32 %r<6>;\n    .reg .f32 %f<3>;").replace("BARRIER", "mul.f32 %f1, %f2, %f2;");
+    new PtxSimulator(ptx, false);
+    PtxSimulator.Invalid e = assertThrows(PtxSimulator.Invalid.class, () -> new PtxSimulator(ptx, true));
+    assertTrue(e.getMessage().contains("mul.f32") && e.getMessage().contains("fma"), e.getMessage());
+    new PtxSimulator(ptx.replace("mul.f32", "mul.rn.f32"), true);
+  }
+}
