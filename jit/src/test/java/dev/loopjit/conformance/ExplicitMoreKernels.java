@@ -64,10 +64,14 @@ public final class ExplicitMoreKernels {
     return ctx.localIdx * 1000 + ctx.groupIdx;
   }
 
+  private static int lane(KernelContext ctx) {
+    return ctx.localIdx;
+  }
+
   /** A tree sum over the work-group (its size a power of two, at most 256), left-to-right pairs as the jvm adds them. */
   private static float groupSum(KernelContext ctx, float v) {
     float[] scratch = ctx.allocateFloatLocalArray(256);
-    int l = ctx.localIdx, size = ctx.localGroupSizeX;
+    int l = lane(ctx), size = ctx.localGroupSizeX;
     scratch[l] = v;
     for (int stride = size / 2; stride > 0; stride /= 2) {
       ctx.localBarrier();
