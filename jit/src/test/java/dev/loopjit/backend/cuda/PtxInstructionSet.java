@@ -111,9 +111,13 @@ final class PtxInstructionSet {
     };
   }
 
-  /** Atomics are ordered among themselves: no race check on shared memory. */
+  /** Atomics are ordered among themselves: no race check. */
   private static Memory atomicMemory(Thread t, String space) {
-    return space.equals("shared") ? t.shared.bytes : memory(t, space);
+    return switch (space) {
+      case "shared" -> t.shared.bytes;
+      case "global" -> t.launch.global() instanceof PtxSimulator.GlobalMemory g ? g.memory : t.launch.global();
+      default -> memory(t, space);
+    };
   }
 
   private static long load(Thread t, String space, String type, Operand o) {

@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * A reference interpreter, not a GPU model: a module of one {@code .entry}, decoded once (every
  * register must be declared, every label and parameter must exist: {@link Invalid} otherwise, as
  * the driver's JIT would refuse it); threads of a block run one at a time until a barrier or their
- * end; memory is little-endian, as on NVIDIA GPUs, and any access outside what was allocated fails.
+ * end; memory is little-endian, as on NVIDIA GPUs, and any access outside what was allocated fails,
+ * as does any race a GPU's timing could decide ({@link SharedMemory}, {@link GlobalMemory}).
  * Where PTX leaves a result unspecified (integer division by zero, MIN / -1, a register read before
  * any write) it yields {@link #POISON}, so that emitted guards are tested rather than assumed; where
  * the PTX ISA specifies an odd result (shift clamping, the NaN of a float-to-integer cvt) it gives
@@ -327,6 +328,48 @@ final class PtxSimulator {
     }
   }
 
+  /**
+   * Global memory seen by one launch, checked for races: a thread must not read, nor overwrite with
+   * another value, what a thread of another block wrote in this launch, nor what a thread of its
+   * own block wrote since the last barrier (only atomics are exempt; blocks have no barrier between
+   * them). Reads of the same thread's writes and of memory nobody wrote are free.
+   */
+  static final class GlobalMemory implements Memory {
+    final Memory memory;
+    private final Map<Long, long[]> writes = new HashMap<>();   // address -> {thread, block, phase}
+    Thread running;
+
+    GlobalMemory(Memory memory) {
+      this.memory = memory;
+    }
+
+    private boolean conflicts(long[] w) {
+      return w != null && w[0] != running.globalIndex && (w[1] != running.block || w[2] == running.phase);
+    }
+
+    @Override
+    public long read(long address, int size) {
+      long[] w = writes.get(address);
+      if (conflicts(w))
+        throw race(address, "thread " + running.globalIndex + " reads what thread " + w[0] + (w[1] != running.block
+            ? " of block " + w[1] + " wrote in the same launch" : " wrote since the last barrier"));
+      return memory.read(address, size);
+    }
+
+    @Override
+    public void write(long address, int size, long value) {
+      long[] w = writes.get(address);
+      if (conflicts(w) && memory.read(address, size) != PtxInstructionSet.zext(value, 8 * size))
+        throw race(address, "threads " + w[0] + " and " + running.globalIndex + " write different values");
+      writes.put(address, new long[] {running.globalIndex, running.block, running.phase});
+      memory.write(address, size, value);
+    }
+
+    private static AssertionError race(long address, String what) {
+      return new AssertionError(String.format("global-memory race at 0x%X: %s (the result would depend on timing)", address, what));
+    }
+  }
+
   /** One launch: its parameters' bits, in declaration order, and global memory. */
   record Launch(long[] params, Memory global) {}
 
@@ -338,11 +381,14 @@ final class PtxSimulator {
     final SharedMemory shared;
     final Launch launch;
     final int index;   // in the block
+    final long block, globalIndex;
     int pc, phase;     // phase: barriers passed
     boolean done, waiting;
 
     Thread(int index, int[] tid, int[] ntid, int[] ctaid, int[] nctaid, SharedMemory shared, Launch launch) {
       this.index = index;
+      this.block = ctaid[0] + (long) nctaid[0] * (ctaid[1] + (long) nctaid[1] * ctaid[2]);
+      this.globalIndex = block * ntid[0] * ntid[1] * ntid[2] + index;
       this.ids = new int[][] {tid, ntid, ctaid, nctaid};
       this.shared = shared;
       this.launch = launch;
@@ -389,6 +435,8 @@ final class PtxSimulator {
       throw new AssertionError("kernel " + entry + " has " + paramNames.size() + " parameters, given " + launch.params().length);
     PtxInstructionSet isa = new PtxInstructionSet();
     long[] steps = {0};
+    GlobalMemory global = new GlobalMemory(launch.global());
+    Launch checked = new Launch(launch.params(), global);
     for (int bz = 0; bz < blocks[2]; bz++)
       for (int by = 0; by < blocks[1]; by++)
         for (int bx = 0; bx < blocks[0]; bx++) {
@@ -397,8 +445,8 @@ final class PtxSimulator {
           for (int tz = 0; tz < threads[2]; tz++)
             for (int ty = 0; ty < threads[1]; ty++)
               for (int tx = 0; tx < threads[0]; tx++)
-                group.add(new Thread(group.size(), new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared, launch));
-          runGroup(group, shared, isa, steps);
+                group.add(new Thread(group.size(), new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared, checked));
+          runGroup(group, shared, global, isa, steps);
         }
   }
 
@@ -449,11 +497,12 @@ final class PtxSimulator {
     };
   }
 
-  private void runGroup(List<Thread> group, SharedMemory shared, PtxInstructionSet isa, long[] steps) {
+  private void runGroup(List<Thread> group, SharedMemory shared, GlobalMemory global, PtxInstructionSet isa, long[] steps) {
     while (true) {
       boolean anyLive = false;
       for (Thread t : group) {
         shared.running = t;
+        global.running = t;
         while (!t.done && !t.waiting) {
           if (++steps[0] > 1_000_000_000L) throw new AssertionError("a launch ran past a billion instructions (an endless loop?)");
           if (t.pc >= code.size()) throw new AssertionError("ran past the end of the kernel");

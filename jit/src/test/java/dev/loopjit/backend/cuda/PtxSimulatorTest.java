@@ -71,6 +71,54 @@ class PtxSimulatorTest {
     assertTrue(e.getMessage().contains("thread 1 reads what thread 0 wrote"), e.getMessage());
   }
 
+  /** a[g] = g; BARRIER; out[g] = a[g ^ 1]. */
+  private static final String EXCHANGE = """
+      .version 7.8
+      .target sm_80
+      .address_size 64
+      .visible .entry exchange(
+          .param .u64 p_a,
+          .param .u64 p_out)
+      {
+          .reg .b32 %r<7>;
+          .reg .b64 %rd<9>;
+          mov.u32 %r1, %ctaid.x;
+          mov.u32 %r2, %ntid.x;
+          mov.u32 %r3, %tid.x;
+          mad.lo.s32 %r4, %r1, %r2, %r3;
+          ld.param.u64 %rd1, [p_a];
+          cvta.to.global.u64 %rd1, %rd1;
+          mul.wide.u32 %rd2, %r4, 4;
+          add.s64 %rd3, %rd1, %rd2;
+          st.global.u32 [%rd3], %r4;
+          bar.sync 0;
+          xor.b32 %r5, %r4, 1;
+          mul.wide.u32 %rd4, %r5, 4;
+          add.s64 %rd5, %rd1, %rd4;
+          ld.global.u32 %r6, [%rd5];
+          ld.param.u64 %rd6, [p_out];
+          cvta.to.global.u64 %rd6, %rd6;
+          add.s64 %rd7, %rd6, %rd2;
+          st.global.u32 [%rd7], %r6;
+          ret;
+      }
+      """;
+
+  @Test
+  void inOneBlockTheBarrierOrdersGlobalMemory() {
+    int[] a = new int[2], out = new int[2];
+    new PtxSimulator(EXCHANGE).run(new int[] {1, 1, 1}, new int[] {2, 1, 1}, a, out);
+    assertArrayEquals(new int[] {1, 0}, out);
+  }
+
+  @Test
+  void acrossBlocksNothingDoes() {
+    AssertionError e = assertThrows(AssertionError.class,
+        () -> new PtxSimulator(EXCHANGE).run(new int[] {2, 1, 1}, new int[] {1, 1, 1}, new int[2], new int[2]));
+    assertTrue(e.getMessage().contains("global-memory race") && e.getMessage().contains("thread 1 reads what thread 0 of block 0 wrote"),
+        e.getMessage());
+  }
+
   @Test
   void anUndeclaredRegisterIsRefusedAsTheJitWould() {
     PtxSimulator.Invalid e = assertThrows(PtxSimulator.Invalid.class,
