@@ -54,13 +54,13 @@ final class Members {
         // meaning the kernel's, so it is left out of the call's arguments (Inline skips it too).
         List<Expr> passed = new ArrayList<>();
         for (Object a : raw) if (a instanceof Expr e) passed.add(e);
-        if (passed.size() < n && (owner.startsWith("java/") || Intrinsics.lookup(owner, name, desc) != null))
+        Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
+        if (passed.size() < n && (owner.startsWith("java/") || m != null))
           throw Refusal.unsupported(ops.src, "passing a KernelContext to " + display);
         if (owner.equals("java/lang/Math") && name.equals("clamp")) {
           ops.push(clamp(desc, args));
           return;
         }
-        Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
         if (m != null) {
           ops.push(new Call(m.op(), m.result(), List.of(args)));
           return;
