@@ -1,10 +1,6 @@
 // Runs task graphs on a device: picks the device, keeps device buffers and compiled kernels between runs.
 package dev.loopjit.api;
 
-import dev.loopjit.runtime.Backends;
-import dev.loopjit.runtime.GraphSpec;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.RunOptions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
@@ -26,19 +22,19 @@ import java.util.Objects;
  * {@link #withFallback(Device)}, in which case the result says where it ran and why.
  */
 public final class ExecutionPlan implements AutoCloseable {
-  private final List<GraphSpec> graphs;
+  private final List<Engine.Graph> graphs;
   private Device device;
   private Device fallback;
   private boolean profiler;
   private GridScheduler scheduler;
-  private PlanExecutor executor;
-  private PlanExecutor fallbackExecutor;
+  private Engine.Executor executor;
+  private Engine.Executor fallbackExecutor;
   private boolean closed;
 
   /** A plan over these graphs, run in the order given. */
   public ExecutionPlan(ImmutableTaskGraph... graphs) {
     if (graphs.length == 0) throw new IllegalArgumentException("an ExecutionPlan needs at least one task graph");
-    this.graphs = Arrays.stream(graphs).map(g -> Objects.requireNonNull(g, "task graph").spec()).toList();
+    this.graphs = Arrays.stream(graphs).map(g -> Objects.requireNonNull(g, "task graph").graph()).toList();
     for (int i = 0; i < this.graphs.size(); i++)
       for (int j = 0; j < i; j++)
         if (this.graphs.get(i).name().equals(this.graphs.get(j).name()))
@@ -93,20 +89,20 @@ public final class ExecutionPlan implements AutoCloseable {
   public synchronized ExecutionResult execute() {
     open();
     Device d = device();
-    RunOptions options = new RunOptions(profiler, scheduler == null ? new GridScheduler() : scheduler);
-    if (executor == null) executor = Backends.of(d).open(d);
+    Engine.ExecutionOptions options = new Engine.ExecutionOptions(profiler, scheduler == null ? new GridScheduler() : scheduler);
+    if (executor == null) executor = Engine.get().open(d);
     try {
       Profile p = executor.execute(graphs, options);
       return new ExecutionResult(this, executor, d, p, null);
     } catch (KernelCompilationException e) {
       if (fallback == null || fallback.id().equals(d.id())) throw e;
-      if (fallbackExecutor == null) fallbackExecutor = Backends.of(fallback).open(fallback);
+      if (fallbackExecutor == null) fallbackExecutor = Engine.get().open(fallback);
       Profile p = fallbackExecutor.execute(graphs, options);
       return new ExecutionResult(this, fallbackExecutor, fallback, p, e.getMessage());
     }
   }
 
-  synchronized Profile transferToHost(PlanExecutor from, Object[] arrays) {
+  synchronized Profile transferToHost(Engine.Executor from, Object[] arrays) {
     open();
     if (from != executor && from != fallbackExecutor)
       throw new IllegalStateException("this result's device buffers were released (the plan changed device)");

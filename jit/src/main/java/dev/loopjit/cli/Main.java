@@ -4,12 +4,11 @@ package dev.loopjit.cli;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
-import dev.loopjit.compiler.Compiler;
+import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
-import dev.loopjit.ir.IrPrinter;
-import dev.loopjit.ir.KernelIR;
 import dev.loopjit.runtime.Backends;
+import dev.loopjit.runtime.LoopJitEngine;
+import dev.loopjit.runtime.Settings;
 import java.io.File;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -22,7 +21,7 @@ import java.util.List;
 public final class Main {
   private static final String USAGE = """
       usage: loopjit devices
-             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX] [--class-path CP] CLASS METHOD
+             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|LANGUAGE [--class-path CP] CLASS METHOD
              loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
       """;
 
@@ -97,25 +96,11 @@ public final class Main {
       return 2;
     }
     MethodRef ref = MethodRef.of(owner, found.getName(), java.lang.invoke.MethodType.methodType(found.getReturnType(), found.getParameterTypes()).toMethodDescriptorString());
-    String[] t = target.split(":", 2);
-    switch (t[0]) {
-      case "ir" -> {
-        KernelIR ir = Compiler.lower(ref, Target.offline("opencl", ""), t.length > 1 ? t[1] : "");
-        System.out.print(IrPrinter.print(ir));
-      }
-      case "opencl" -> {
-        Target tg = Target.offline("opencl", "");
-        System.out.print(dev.loopjit.backend.opencl.OpenClEmitter.emit(Compiler.compile(ref, tg), tg));
-      }
-      case "ptx" -> {
-        String sm = t.length > 1 ? t[1] : "sm_90";
-        Target tg = Target.offline("ptx", sm, dev.loopjit.backend.cuda.PtxEmitter.nativeIntrinsics(dev.loopjit.runtime.Settings.fastMath()));
-        System.out.print(dev.loopjit.backend.cuda.PtxEmitter.emit(Compiler.compile(ref, tg), tg));
-      }
-      default -> {
-        System.err.println("unknown target " + target + " (ir, ir:PASS, opencl, ptx[:sm_XX])");
-        return 2;
-      }
+    try {
+      System.out.print(LoopJitEngine.code(ref, target, Settings.options()));
+    } catch (IllegalArgumentException | KernelCompilationException e) {
+      System.err.println(e.getMessage());
+      return 2;
     }
     return 0;
   }

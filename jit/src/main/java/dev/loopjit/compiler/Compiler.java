@@ -4,9 +4,9 @@ package dev.loopjit.compiler;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Src;
-import dev.loopjit.runtime.Settings;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -34,25 +34,38 @@ public final class Compiler {
 
   /** Compiles {@code method} for {@code target} (cached); throws KernelCompilationException for anything unsupported. */
   public static KernelIR compile(MethodRef method, Target target) {
+    return compile(method, target, Set.of());
+  }
+
+  /**
+   * As {@link #compile(MethodRef, Target)}, printing the IR after each stage named in {@code dump}
+   * ({@code "ir"} after the front end, a pass name after that pass, {@code "all"}) when it compiles.
+   */
+  public static KernelIR compile(MethodRef method, Target target, Set<String> dump) {
     KernelIR cached = CACHE.get(new Key(method, target));
     if (cached != null) return cached;
-    KernelIR ir = lower(method, target, null);
+    KernelIR ir = lower(method, target, null, dump);
     CACHE.put(new Key(method, target), ir);
     return ir;
   }
 
   /** Runs the pipeline up to and including pass {@code until} ({@code "parse"}: the front end only; null: all), without caching. */
   public static KernelIR lower(MethodRef method, Target target, String until) {
+    return lower(method, target, until, Set.of());
+  }
+
+  /** As {@link #lower(MethodRef, Target, String)}, printing the IR after each stage named in {@code dump}. */
+  public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump) {
     Names names = new Names();
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m), m.body(), null, List.of());
-    dump("ir", ir);
+    dump(dump, "ir", ir);
     if ("parse".equals(until)) return ir;
     Pass.Context cx = new Pass.Context(method, target, names, m.parallelLoops(), m.loopSrc(), m.annotated());
     for (Pass p : PASSES) {
       ir = p.run(ir, cx);
-      dump(p.name(), ir);
+      dump(dump, p.name(), ir);
       if (p.name().equals(until)) break;
     }
     return ir;
@@ -74,7 +87,7 @@ public final class Compiler {
     return PASSES.stream().map(Pass::name).toList();
   }
 
-  private static void dump(String what, KernelIR ir) {
-    if (Settings.dump(what)) System.out.println("// ---- " + what + " ----\n" + IrPrinter.print(ir));
+  private static void dump(Set<String> stages, String what, KernelIR ir) {
+    if (stages.contains(what) || stages.contains("all")) System.out.println("// ---- " + what + " ----\n" + IrPrinter.print(ir));
   }
 }

@@ -2,8 +2,16 @@
 package dev.loopjit.runtime;
 
 import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
 import dev.loopjit.api.Profile;
 import dev.loopjit.api.WorkerGrid;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceKernel;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.spi.Timing;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -26,11 +34,13 @@ import java.util.Map;
  * An execution first prepares every task (compiles kernels, checks arguments and grids) and
  * allocates every buffer, so that errors surface before anything runs or any host array changes.
  */
-public final class GraphRunner implements PlanExecutor {
+public final class GraphRunner implements Engine.Executor {
   private final DeviceRuntime device;
   private final Map<HostArray, Slot> slots = new LinkedHashMap<>();
   private final Map<TaskSpec, DeviceKernel> kernels = new IdentityHashMap<>();
   private boolean executedOnce;
+  private List<Engine.Graph> planGraphs;
+  private List<GraphSpec> planSpecs;
   private List<GraphSpec> allocatedFor;
 
   private static final class Slot {
@@ -55,7 +65,8 @@ public final class GraphRunner implements PlanExecutor {
   }
 
   @Override
-  public Profile execute(List<GraphSpec> graphs, RunOptions options) {
+  public Profile execute(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
+    List<GraphSpec> graphs = specs(plan);
     Tally tally = new Tally();
     Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
     allocate(graphs);
@@ -91,8 +102,15 @@ public final class GraphRunner implements PlanExecutor {
     return tally.profile(options.profile());
   }
 
+  private List<GraphSpec> specs(List<Engine.Graph> plan) {
+    if (plan == planGraphs) return planSpecs;   // a plan passes the same list every time
+    planGraphs = plan;
+    planSpecs = plan.stream().map(GraphSpec.class::cast).toList();
+    return planSpecs;
+  }
+
   @Override
-  public Profile transferToHost(List<GraphSpec> graphs, List<Object> arrays, boolean profile) {
+  public Profile transferToHost(List<Engine.Graph> graphs, List<Object> arrays, boolean profile) {
     Tally tally = new Tally();
     for (Object o : arrays) {
       HostArray h = HostArray.of(o);
@@ -106,14 +124,14 @@ public final class GraphRunner implements PlanExecutor {
     return tally.profile(profile);
   }
 
-  private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, RunOptions options, Tally tally) {
+  private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
     Map<GraphSpec, List<Step>> steps = new HashMap<>();
     for (GraphSpec g : graphs) {
       List<Step> list = new ArrayList<>();
       for (TaskSpec t : g.tasks()) {
         DeviceKernel k = kernels.get(t);
         if (k == null) {
-          DeviceRuntime.Prepared p = device.prepare(t, options);
+          DeviceRuntime.Prepared p = device.prepare(t);
           k = p.kernel();
           kernels.put(t, k);
           if (p.compiled()) tally.compiled++;
@@ -127,7 +145,7 @@ public final class GraphRunner implements PlanExecutor {
     return steps;
   }
 
-  private static Grid grid(TaskSpec t, DeviceKernel k, RunOptions options) {
+  private static Grid grid(TaskSpec t, DeviceKernel k, Engine.ExecutionOptions options) {
     WorkerGrid w = options.scheduler().get(t.qualifiedName());
     if (k.explicit()) {
       if (w == null)

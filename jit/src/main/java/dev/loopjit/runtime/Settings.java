@@ -1,10 +1,13 @@
 // The one table of LoopJIT settings: each a -Dloopjit.* system property or a LOOPJIT_* environment variable.
 package dev.loopjit.runtime;
 
+import dev.loopjit.spi.Options;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Every setting, read here and nowhere else. A system property wins over the environment
@@ -23,7 +26,26 @@ import java.util.Locale;
  * </table>
  */
 public final class Settings {
+  /** Every setting's key; {@link #options()} reads these, plus any other {@code -Dloopjit.*} property. */
+  static final List<String> KEYS = List.of("device", "backends", "dump", "fastMath", "cacheDir", "opencl.library",
+      "cuda.library", "requireDevices");
+
   private Settings() {}
+
+  /** Every setting as it is now, for the backends and the compiler: the edge reads the environment, nothing below it does. */
+  public static Options options() {
+    Map<String, String> m = new HashMap<>();
+    for (String k : KEYS) {
+      String v = get(k);
+      if (v != null) m.put(k, v);
+    }
+    for (String p : System.getProperties().stringPropertyNames())
+      if (p.startsWith("loopjit.") && !m.containsKey(p.substring(8))) {
+        String v = get(p.substring(8));
+        if (v != null) m.put(p.substring(8), v);
+      }
+    return new Options(m);
+  }
 
   /** The raw value of a setting, or null. {@code name} is the part after {@code loopjit.}. */
   public static String get(String name) {

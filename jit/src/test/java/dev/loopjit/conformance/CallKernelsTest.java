@@ -100,4 +100,10 @@ class CallKernelsTest {
         .args(() -> { Inputs in = new Inputs(154);
           return new Object[] {in.longs(N), in.anyFloats(N), in.anyDoubles(N), new int[N], new long[N], new float[N], new double[N]}; }).run();
   }
+
+  @Test
+  void mathReturnedByHelper() {
+    KernelCheck.of("CallKernels.mathReturnedByHelper", CallKernels::mathReturnedByHelper).tolerance(Tolerance.ulps(17))
+        .args(() -> new Object[] {new Inputs(151).doubles(N, -4, 4), new double[N]}).run();
+  }
 }

@@ -2,7 +2,7 @@
 package dev.loopjit.testing;
 
 import dev.loopjit.ir.Prim;
-import dev.loopjit.runtime.HostArray;
+import dev.loopjit.spi.HostArray;
 import dev.loopjit.types.ByteArray;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;

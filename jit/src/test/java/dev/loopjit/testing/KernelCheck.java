@@ -9,13 +9,13 @@ import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Task0;
-import dev.loopjit.api.Task1;
 import dev.loopjit.api.Task10;
 import dev.loopjit.api.Task11;
 import dev.loopjit.api.Task12;
 import dev.loopjit.api.Task13;
 import dev.loopjit.api.Task14;
 import dev.loopjit.api.Task15;
+import dev.loopjit.api.Task1;
 import dev.loopjit.api.Task2;
 import dev.loopjit.api.Task3;
 import dev.loopjit.api.Task4;
@@ -28,9 +28,9 @@ import dev.loopjit.api.TaskGraph;
 import dev.loopjit.api.WorkerGrid;
 import dev.loopjit.compiler.MethodRef;
 import dev.loopjit.runtime.Backends;
-import dev.loopjit.runtime.HostArray;
 import dev.loopjit.runtime.Settings;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.TaskSpec;
 import java.io.Serializable;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -211,7 +211,7 @@ public final class KernelCheck {
   }
 
   private TaskSpec taskSpec(Object[] a) {
-    return graph(a).snapshot().spec().tasks().getFirst();
+    return TaskSpec.of(GRAPH, taskId(), kernel, a);
   }
 
   private String taskId() {

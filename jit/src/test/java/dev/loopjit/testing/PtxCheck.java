@@ -1,11 +1,11 @@
 // The offline check every conformance kernel gets where ptxas is installed: its PTX assembles for sm_80 and sm_90.
 package dev.loopjit.testing;
 
-import dev.loopjit.backend.cuda.PtxEmitter;
+import dev.loopjit.backend.cuda.PtxRecipe;
 import dev.loopjit.backend.cuda.Ptxas;
-import dev.loopjit.compiler.Compiler;
 import dev.loopjit.compiler.Target;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.TaskSpec;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,10 +27,10 @@ final class PtxCheck {
 
   /** Null when the task's PTX assembles for {@code sm}; else what went wrong, with the PTX. */
   static String assemble(TaskSpec task, String sm) {
-    Target target = Target.offline("ptx", sm, PtxEmitter.nativeIntrinsics(false));
+    Target target = PtxRecipe.INSTANCE.target(null, sm, Options.DEFAULTS);
     String ptx;
     try {
-      ptx = PtxEmitter.emit(Compiler.compile(task.method(), target), target);
+      ptx = PtxRecipe.INSTANCE.generate(task, target, Options.DEFAULTS).text();
     } catch (RuntimeException e) {
       return "PTX emission failed: " + e;
     }

@@ -6,11 +6,8 @@ import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
 import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.ExecutionResult;
+import dev.loopjit.api.KernelCode;
 import dev.loopjit.api.TaskGraph;
-import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
-import dev.loopjit.backend.opencl.OpenClEmitter;
 import dev.loopjit.types.FloatArray;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -37,10 +34,7 @@ public final class Demo {
     System.out.println("The kernel (Java):");
     System.out.println("  for (@Parallel int i = 0; i < c.getSize(); i++) c.set(i, a.get(i) + b.get(i));\n");
     System.out.println("becomes OpenCL C:");
-    MethodRef vadd = MethodRef.of(Seeds.class, "vectorAdd",
-        "(Ldev/loopjit/types/FloatArray;Ldev/loopjit/types/FloatArray;Ldev/loopjit/types/FloatArray;)V");
-    Target t = Target.offline("opencl", "");
-    System.out.println(indent(OpenClEmitter.emit(Compiler.compile(vadd, t), t)));
+    System.out.println(indent(KernelCode.of(Seeds::vectorAdd, "opencl").text()));
 
     List<Row> rows = new ArrayList<>();
     rows.addAll(vectorAdd(1 << 22));

@@ -4,10 +4,10 @@ package dev.loopjit.backend.cuda;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.runtime.Backend;
-import dev.loopjit.runtime.GraphRunner;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.Backend;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.Recipe;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import java.util.List;
  * The {@code cuda} backend. Devices are {@code cuda:0}, {@code cuda:1}, … in the driver's order
  * (which {@code CUDA_VISIBLE_DEVICES} filters). The library is {@code -Dloopjit.cuda.library}
  * (default {@code libcuda.so.1}, installed by the NVIDIA driver, not the toolkit). When it is
- * missing, or {@code cuInit} fails, {@link #devices()} is empty and {@link #problem()} says why.
+ * missing, or {@code cuInit} fails, {@link #devices} is empty and {@link #problem()} says why.
  */
 public final class CudaBackend implements Backend {
   private List<Device> devices;
@@ -29,20 +29,19 @@ public final class CudaBackend implements Backend {
   }
 
   @Override
-  public synchronized List<Device> devices() {
-    if (devices == null) discover();
+  public synchronized List<Device> devices(Options options) {
+    if (devices == null) discover(options);
     return devices;
   }
 
   @Override
   public synchronized String problem() {
-    if (devices == null) discover();
     return problem;
   }
 
-  private void discover() {
+  private void discover(Options options) {
     devices = List.of();
-    Cuda.Loaded loaded = Cuda.load(Settings.cudaLibrary());
+    Cuda.Loaded loaded = Cuda.load(options.get("cuda.library", "libcuda.so.1"));
     problem = loaded.problem();
     if (problem != null) return;
     Cuda cuda = loaded.cuda();
@@ -62,8 +61,13 @@ public final class CudaBackend implements Backend {
   }
 
   @Override
-  public PlanExecutor open(Device device) {
+  public DeviceRuntime open(Device device, Options options) {
     if (!(device instanceof CudaDevice d)) throw new IllegalArgumentException(device.id() + " is not a CUDA device");
-    return new GraphRunner(new CudaRuntime(d));
+    return new CudaRuntime(d, options);
+  }
+
+  @Override
+  public List<Recipe> recipes() {
+    return List.of(PtxRecipe.INSTANCE);
   }
 }

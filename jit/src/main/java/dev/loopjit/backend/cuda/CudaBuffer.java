@@ -1,24 +1,25 @@
 // A device buffer of one host array: pooled device memory (cuMemAlloc), never the host memory itself.
 package dev.loopjit.backend.cuda;
 
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.HostArray;
+import dev.loopjit.spi.BufferPool;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.HostArray;
 
 /**
  * A {@code CUdeviceptr} holding one host array, from and back to the device's
- * {@link DeviceMemoryPool}. A discrete GPU never computes in host memory, so {@link #inPlace()}
+ * {@link BufferPool}. A discrete GPU never computes in host memory, so {@link #inPlace()}
  * is always false and every copy moves the bytes.
  */
 final class CudaBuffer implements DeviceBuffer {
   private final HostArray host;
   private final long pointer;
   private final long bytes;
-  private final DeviceMemoryPool pool;
+  private final BufferPool<Long> pool;
   private final Runnable drain;
   private boolean released;
 
   /** {@code drain} waits for the commands that may still use the buffer, before it goes back to the pool. */
-  CudaBuffer(HostArray host, long pointer, long bytes, DeviceMemoryPool pool, Runnable drain) {
+  CudaBuffer(HostArray host, long pointer, long bytes, BufferPool<Long> pool, Runnable drain) {
     this.host = host;
     this.pointer = pointer;
     this.bytes = bytes;

@@ -10,7 +10,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Prim;
-import dev.loopjit.runtime.Grid;
+import dev.loopjit.spi.Grid;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;

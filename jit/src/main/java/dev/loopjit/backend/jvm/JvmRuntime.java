@@ -3,14 +3,13 @@ package dev.loopjit.backend.jvm;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelContext;
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.DeviceKernel;
-import dev.loopjit.runtime.DeviceRuntime;
-import dev.loopjit.runtime.Grid;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.TaskSpec;
-import dev.loopjit.runtime.Timing;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceKernel;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.spi.Timing;
 import dev.loopjit.types.NativeArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -32,7 +31,10 @@ final class JvmRuntime implements DeviceRuntime {
   }
 
   @Override
-  public Prepared prepare(TaskSpec task, RunOptions options) {
+  public Prepared prepare(TaskSpec task) {
+    if (task.prebuilt() != null)
+      throw new dev.loopjit.api.KernelCompilationException("(prebuilt)", task.prebuilt().entryPoint(), -1, "prebuilt kernel",
+          "task \"" + task.qualifiedName() + "\": " + task.display() + " is device code with no Java method, so the jvm cannot run it");
     long t0 = System.nanoTime();
     JvmKernel k = JvmKernel.of(task);
     return new Prepared(k, false, System.nanoTime() - t0, 0);

@@ -6,7 +6,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.loopjit.runtime.Settings;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -55,26 +54,25 @@ final class OpenCl {
   private static String problem;
   private static boolean tried;
 
-  /** The bindings; throws IllegalStateException with {@link #problem()} when the library is missing. */
+  /** The bindings loaded by {@link #problem(String)}; throws IllegalStateException saying why when there are none. */
   static OpenCl get() {
     synchronized (LOCK) {
-      if (!tried) load();
-      if (loaded == null) throw new IllegalStateException(problem);
+      if (loaded == null) throw new IllegalStateException(tried ? problem : "the OpenCL library was not loaded (no device was listed)");
       return loaded;
     }
   }
 
-  /** Why the library could not be loaded, or null when it was. */
-  static String problem() {
+  /** Loads {@code library} (the first call decides for the process) and says why it cannot be used, or null when it can. */
+  static String problem(String library) {
     synchronized (LOCK) {
-      if (!tried) load();
+      if (!tried) load(library);
       return problem;
     }
   }
 
-  private static void load() {
+  private static void load(String library) {
     tried = true;
-    Object o = open(Settings.openclLibrary());
+    Object o = open(library);
     if (o instanceof OpenCl cl) loaded = cl;
     else problem = (String) o;
   }

@@ -2,9 +2,10 @@
 package dev.loopjit.backend.opencl;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.runtime.Backend;
-import dev.loopjit.runtime.GraphRunner;
-import dev.loopjit.runtime.PlanExecutor;
+import dev.loopjit.spi.Backend;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.Recipe;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,20 +25,19 @@ public final class OpenClBackend implements Backend {
   }
 
   @Override
-  public synchronized List<Device> devices() {
-    if (devices == null) discover();
+  public synchronized List<Device> devices(Options options) {
+    if (devices == null) discover(options);
     return devices;
   }
 
   @Override
   public synchronized String problem() {
-    if (devices == null) discover();
     return problem;
   }
 
-  private void discover() {
+  private void discover(Options options) {
     devices = List.of();
-    problem = OpenCl.problem();
+    problem = OpenCl.problem(options.get("opencl.library", "libOpenCL.so.1"));
     if (problem != null) return;
     try {
       OpenCl cl = OpenCl.get();
@@ -58,9 +58,14 @@ public final class OpenClBackend implements Backend {
   }
 
   @Override
-  public PlanExecutor open(Device device) {
+  public DeviceRuntime open(Device device, Options options) {
     if (!(device instanceof OpenClDevice d))
       throw new IllegalArgumentException(device.id() + " is not an OpenCL device");
-    return new GraphRunner(new OpenClRuntime(d));
+    return new OpenClRuntime(d, options);
+  }
+
+  @Override
+  public List<Recipe> recipes() {
+    return List.of(OpenClRecipe.INSTANCE);
   }
 }

@@ -1,8 +1,9 @@
 // A device buffer of one host array: pooled device memory, or the host memory itself (CL_MEM_USE_HOST_PTR).
 package dev.loopjit.backend.opencl;
 
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.HostArray;
+import dev.loopjit.spi.BufferPool;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.HostArray;
 import java.lang.foreign.MemorySegment;
 
 /**
@@ -15,12 +16,12 @@ final class OpenClBuffer implements DeviceBuffer {
   private final long bytes;
   private final boolean inPlace;
   private final OpenCl cl;
-  private final BufferPool pool;
+  private final BufferPool<MemorySegment> pool;
   private final Runnable drain;
   private boolean released;
 
   /** {@code drain} waits for the commands that may still use the buffer, before it is reused or freed. */
-  OpenClBuffer(HostArray host, MemorySegment mem, long bytes, boolean inPlace, OpenCl cl, BufferPool pool, Runnable drain) {
+  OpenClBuffer(HostArray host, MemorySegment mem, long bytes, boolean inPlace, OpenCl cl, BufferPool<MemorySegment> pool, Runnable drain) {
     this.host = host;
     this.mem = mem;
     this.bytes = bytes;

@@ -4,6 +4,8 @@ package dev.loopjit.backend.opencl;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import dev.loopjit.spi.BufferPool;
+import dev.loopjit.spi.ProgramCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 
@@ -16,15 +18,15 @@ final class OpenClContext {
   private final OpenCl cl;
   private final OpenClDevice device;
   private final MemorySegment handle;
-  private final ProgramCache programs;
-  private final BufferPool pool;
+  private final ProgramCache<MemorySegment> programs;
+  private final BufferPool<MemorySegment> pool;
 
   private OpenClContext(OpenCl cl, OpenClDevice device, MemorySegment handle) {
     this.cl = cl;
     this.device = device;
     this.handle = handle;
-    this.programs = new ProgramCache(cl, this);
-    this.pool = new BufferPool(cl, this);
+    this.programs = OpenClPrograms.cache(cl, this);
+    this.pool = new BufferPool<>(new Buffers(), device.toString(), device.memoryBytes(), device.maxAllocationBytes());
   }
 
   static OpenClContext create(OpenCl cl, OpenClDevice device) {
@@ -57,12 +59,45 @@ final class OpenClContext {
   }
 
   /** Programs built for this device: in memory for the process, on disk across processes. */
-  ProgramCache programs() {
+  ProgramCache<MemorySegment> programs() {
     return programs;
   }
 
   /** Device buffers released by earlier plans, ready for reuse. */
-  BufferPool pool() {
+  BufferPool<MemorySegment> pool() {
     return pool;
+  }
+
+  /**
+   * A new buffer with {@code flags} ({@code host}: the host memory for CL_MEM_USE_HOST_PTR, or
+   * NULL), or null when the device is out of memory.
+   */
+  MemorySegment tryCreate(long flags, long bytes, MemorySegment host) {
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment err = a.allocate(JAVA_INT);
+      MemorySegment mem = cl.createBuffer(handle, flags, bytes, host, err);
+      int code = err.get(JAVA_INT, 0);
+      if (code == OpenCl.SUCCESS) return mem;
+      if (code == -4 || code == -5 || code == -6 || code == -61) return null;   // the out-of-memory codes
+      throw new OpenClException(code, "clCreateBuffer of " + bytes + " bytes on " + device);
+    }
+  }
+
+  /** CL_MEM_READ_WRITE buffers for the pool. */
+  private final class Buffers implements BufferPool.Driver<MemorySegment> {
+    @Override
+    public MemorySegment allocate(long bytes) {
+      return tryCreate(OpenCl.MEM_READ_WRITE, bytes, MemorySegment.NULL);
+    }
+
+    @Override
+    public void free(MemorySegment mem) {
+      OpenCl.check(cl.releaseMemObject(mem), "clReleaseMemObject");
+    }
+
+    @Override
+    public RuntimeException outOfMemory(String message) {
+      return new OpenClException(-61, message);
+    }
   }
 }

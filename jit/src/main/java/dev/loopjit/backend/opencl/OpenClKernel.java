@@ -9,13 +9,12 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import static java.lang.foreign.ValueLayout.JAVA_SHORT;
 
-import dev.loopjit.compiler.KernelFacts;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
-import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Prim;
-import dev.loopjit.runtime.DeviceKernel;
-import dev.loopjit.runtime.Grid;
+import dev.loopjit.spi.CompiledKernel;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.Grid;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
@@ -26,35 +25,21 @@ import java.util.List;
  * {@code ir.args()}: an array's cl_mem, an array's length (int), a scalar as the C type of its
  * variable (byte→char, short→short, char→ushort, boolean→int 0/1, …), a loop count (int).
  */
-final class OpenClKernel implements DeviceKernel {
-  private final KernelIR ir;
+final class OpenClKernel extends CompiledKernel {
   private final MemorySegment handle;
-  private final long maxGroup;
-  private final String task;
 
-  OpenClKernel(KernelIR ir, MemorySegment handle, long maxGroup, String task) {
-    this.ir = ir;
+  /** {@code maxGroup} is CL_KERNEL_WORK_GROUP_SIZE: the largest work-group this kernel runs with. */
+  OpenClKernel(DeviceCode code, MemorySegment handle, long maxGroup, String task) {
+    super(code, task, maxGroup);
     this.handle = handle;
-    this.maxGroup = maxGroup;
-    this.task = task;
   }
-
-  KernelIR ir() { return ir; }
-
-  /** The task it was made for, {@code graph.task}, for messages. */
-  String task() { return task; }
 
   MemorySegment handle() { return handle; }
 
-  /** CL_KERNEL_WORK_GROUP_SIZE: the largest work-group this kernel runs with. */
-  long maxGroup() { return maxGroup; }
-
-  @Override public Access access(int param) { return KernelFacts.access(ir, param); }
-  @Override public boolean explicit() { return ir.launch() instanceof Launch.Explicit; }
-  @Override public long[] loopCounts(Object[] args) { return KernelFacts.loopCounts(ir, args); }
-
   /** Sets every argument for a launch; {@code args} has each array replaced by its {@link OpenClBuffer}. */
   void bind(OpenCl cl, Object[] args, Grid grid, Arena a) {
+    KernelIR ir = ir();
+    String task = task();
     List<KernelArg> list = ir.args();
     for (int i = 0; i < list.size(); i++) {
       MemorySegment value = switch (list.get(i)) {
@@ -70,12 +55,15 @@ final class OpenClKernel implements DeviceKernel {
   }
 
   private OpenClBuffer buffer(Object[] args, int param) {
+    String task = task();
     if (args[param] instanceof OpenClBuffer b) return b;
     throw new IllegalStateException("task \"" + task + "\": argument " + param + " should be an OpenCL buffer, is "
         + (args[param] == null ? "null" : args[param].getClass().getName()));
   }
 
   private MemorySegment scalar(KernelArg.Scalar s, Object v, Arena a) {
+    KernelIR ir = ir();
+    String task = task();
     if (!(s.var().type() instanceof Prim p))
       throw new IllegalStateException("kernel " + ir.name() + ": scalar argument " + s.var() + " has type " + s.var().type());
     if (v == null) throw new IllegalArgumentException("task \"" + task + "\": argument " + s.param() + " is null");

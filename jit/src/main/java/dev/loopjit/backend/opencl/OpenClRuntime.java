@@ -6,25 +6,21 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.compiler.MethodRef;
 import dev.loopjit.compiler.Target;
-import dev.loopjit.ir.KernelIR;
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.DeviceKernel;
-import dev.loopjit.runtime.DeviceRuntime;
-import dev.loopjit.runtime.Grid;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.Settings;
-import dev.loopjit.runtime.TaskSpec;
-import dev.loopjit.runtime.Timing;
+import dev.loopjit.spi.CompilingRuntime;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.ProgramCache;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.Timing;
+import dev.loopjit.spi.WorkGroups;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One plan on one OpenCL device: its own in-order command queue with profiling and its own
@@ -34,22 +30,18 @@ import java.util.Map;
  * the command's {@link Timing} and releases.
  *
  * <pre>{@code
- * PlanExecutor plan = new GraphRunner(new OpenClRuntime(device));                 // the JIT
- * PlanExecutor test = new GraphRunner(new OpenClRuntime(device, handwritten));    // a KernelSource of your own
+ * DeviceRuntime jit = new OpenClRuntime(device, OpenClRecipe.INSTANCE, options);   // the JIT
+ * DeviceRuntime own = new OpenClRuntime(device, handwritten, options);             // a Recipe of your own
  * }</pre>
  */
-public final class OpenClRuntime implements DeviceRuntime {
-  private final OpenClDevice device;
-  private final KernelSource source;
+public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClKernel> {
+  private final OpenClDevice cdevice;
   private final OpenCl cl;
   private final OpenClContext context;
   private final MemorySegment queue;
-  private final Map<KernelKey, OpenClKernel> kernels = new HashMap<>();
   private final List<Pending> pending = new ArrayList<>();
   private int liveEvents;
   private boolean closed;
-
-  private record KernelKey(MethodRef method, Target target) {}
 
   private record Pending(MemorySegment event, EventTiming timing) {}
 
@@ -63,80 +55,54 @@ public final class OpenClRuntime implements DeviceRuntime {
     }
   }
 
-  /** A runtime whose kernels come from the JIT ({@link KernelSource#COMPILER}). */
-  public OpenClRuntime(OpenClDevice device) {
-    this(device, KernelSource.COMPILER);
+  /** A runtime whose kernels come from the JIT ({@link OpenClRecipe}). */
+  public OpenClRuntime(OpenClDevice device, Options options) {
+    this(device, OpenClRecipe.INSTANCE, options);
   }
 
-  /** A runtime whose kernels come from {@code source}. */
-  public OpenClRuntime(OpenClDevice device, KernelSource source) {
-    this.device = device;
-    this.source = source;
+  /** A runtime whose kernels come from {@code recipe}. */
+  public OpenClRuntime(OpenClDevice device, Recipe recipe, Options options) {
+    super(device, recipe, options);
+    this.cdevice = device;
     this.cl = OpenCl.get();
     this.context = device.context();
     this.queue = context.createQueue();
   }
 
   @Override
-  public Device device() {
-    return device;
-  }
-
-  @Override
-  public Prepared prepare(TaskSpec task, RunOptions options) {
-    Target target = Target.of("opencl", "", device, device.int64Atomics());
-    KernelKey key = new KernelKey(task.method(), target);
-    OpenClKernel k = kernels.get(key);
-    if (k != null) return new Prepared(k, false, 0, 0);
-    long t0 = System.nanoTime();
-    KernelSource.Generated g = source.generate(task, target);
-    long compileNanos = System.nanoTime() - t0;
-    String opts = buildOptions(target);
-    MemorySegment program = context.programs().cached(g.source(), opts);
-    boolean compiled = false;
-    long driverNanos = 0;
-    if (program == null) {
-      if (Settings.dump("opencl"))
-        System.out.println("// OpenCL C of " + task.method().display() + " for " + device + ", " + opts + "\n" + g.source());
-      try {
-        ProgramCache.Built b = context.programs().build(g.source(), opts);
-        program = b.program();
-        compiled = b.fromSource();
-        driverNanos = b.driverNanos();
-      } catch (ProgramCache.BuildFailure f) {
-        throw buildError(task, g.source(), opts, f);
-      }
-    }
-    k = createKernel(program, g.ir(), task.qualifiedName());
-    kernels.put(key, k);
-    return new Prepared(k, compiled, compileNanos, driverNanos);
+  protected ProgramCache<MemorySegment> programs() {
+    return context.programs();
   }
 
   /** Strict Java float semantics unless fast math was asked for: IEEE division and sqrt where the device has them. */
-  private String buildOptions(Target target) {
+  @Override
+  protected String buildOptions(Target target) {
     StringBuilder b = new StringBuilder("-cl-std=CL1.2");
-    if (device.correctlyRoundedDivideSqrt()) b.append(" -cl-fp32-correctly-rounded-divide-sqrt");
+    if (cdevice.correctlyRoundedDivideSqrt()) b.append(" -cl-fp32-correctly-rounded-divide-sqrt");
     if (target.fastMath()) b.append(" -cl-fast-relaxed-math");
     return b.toString();
   }
 
-  private KernelCompilationException buildError(TaskSpec task, String src, String opts, ProgramCache.BuildFailure f) {
-    MethodRef m = task.method();
-    StringBuilder msg = new StringBuilder(m.display()).append(": the generated OpenCL C does not build for ").append(device)
-        .append(" (").append(OpenClException.name(f.code)).append(", options \"").append(opts).append("\"):\n")
-        .append(f.log.isBlank() ? "(the driver gave no build log)" : f.log).append("\n--- generated OpenCL C ---\n");
-    String[] lines = src.split("\n", -1);
-    for (int i = 0; i < lines.length; i++) msg.append(String.format("%4d  %s%n", i + 1, lines[i]));
-    return new KernelCompilationException(m.owner().getName(), m.name(), -1, "OpenCL C build", msg.toString());
-  }
-
-  private OpenClKernel createKernel(MemorySegment program, KernelIR ir, String task) {
+  @Override
+  protected OpenClKernel createKernel(MemorySegment program, DeviceCode code, String task) {
+    String name = code.ir().name();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment err = a.allocate(JAVA_INT);
-      MemorySegment h = cl.createKernel(program, a.allocateFrom(ir.name()), err);
-      OpenCl.check(err.get(JAVA_INT, 0), "task \"" + task + "\": clCreateKernel(\"" + ir.name() + "\") on " + device);
-      return new OpenClKernel(ir, h, OpenClInfo.kernelWorkGroupSize(cl, h, device.handle()), task);
+      MemorySegment h = cl.createKernel(program, a.allocateFrom(name), err);
+      OpenCl.check(err.get(JAVA_INT, 0), "task \"" + task + "\": clCreateKernel(\"" + name + "\") on " + device);
+      return new OpenClKernel(code, h, OpenClInfo.kernelWorkGroupSize(cl, h, cdevice.handle()), task);
     }
+  }
+
+  @Override
+  protected WorkGroups.Limits limits(OpenClKernel k) {
+    return new WorkGroups.Limits(device.kind() == Device.Kind.CPU, device.computeUnits(),
+        Math.min(device.maxWorkGroupSize(), k.maxGroup()), cdevice.maxWorkItemSizes());
+  }
+
+  @Override
+  protected void release(OpenClKernel k) {
+    k.release(cl);
   }
 
   /**
@@ -148,7 +114,8 @@ public final class OpenClRuntime implements DeviceRuntime {
   public DeviceBuffer allocate(HostArray host, boolean inPlace) {
     String what = host.describe();
     if (inPlace && usableInPlace(host)) {
-      MemorySegment mem = context.pool().create(OpenCl.MEM_READ_WRITE | OpenCl.MEM_USE_HOST_PTR, host.byteSize(), host.segment(), what);
+      MemorySegment mem = context.pool().create(host.byteSize(), what,
+          bytes -> context.tryCreate(OpenCl.MEM_READ_WRITE | OpenCl.MEM_USE_HOST_PTR, bytes, host.segment()));
       return new OpenClBuffer(host, mem, host.byteSize(), true, cl, context.pool(), this::drain);
     }
     long bytes = Math.max(1, host.byteSize());
@@ -156,8 +123,8 @@ public final class OpenClRuntime implements DeviceRuntime {
   }
 
   private boolean usableInPlace(HostArray h) {
-    return device.sharesHostMemory() && h.offHeap() && h.byteSize() > 0
-        && h.segment().address() % device.baseAddressAlignment() == 0;
+    return cdevice.sharesHostMemory() && h.offHeap() && h.byteSize() > 0
+        && h.segment().address() % cdevice.baseAddressAlignment() == 0;
   }
 
   /** In place: a map and unmap, which move nothing on a zero-copy device but make the contents coherent by the spec. */
@@ -228,13 +195,9 @@ public final class OpenClRuntime implements DeviceRuntime {
   }
 
   @Override
-  public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
+  public Timing launch(dev.loopjit.spi.DeviceKernel kernel, Object[] args, Grid grid) {
     OpenClKernel k = (OpenClKernel) kernel;
-    WorkGroups.Limits limits = new WorkGroups.Limits(device.kind() == Device.Kind.CPU, device.computeUnits(),
-        Math.min(Math.min(device.maxWorkGroupSize(), k.maxGroup()), irGroupCap(k)), device.maxWorkItemSizes());
-    WorkGroups.Shape shape = WorkGroups.choose(grid, k.explicit(), limits, k.task());
-    if (k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.gridStride())
-      shape.global()[0] = Grid.strided(shape.global()[0], shape.local()[0], device.computeUnits(), device.kind() == Device.Kind.CPU);
+    WorkGroups.Shape shape = shape(k, grid);
     EventTiming t = new EventTiming();
     try (Arena a = Arena.ofConfined()) {
       k.bind(cl, args, grid, a);
@@ -246,11 +209,6 @@ public final class OpenClRuntime implements DeviceRuntime {
       track(ev, t);
     }
     return t;
-  }
-
-  /** The work-group cap the compiler set (a reduction's local arrays), or no cap. */
-  private static long irGroupCap(OpenClKernel k) {
-    return k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.maxGroupSize() > 0 ? l.maxGroupSize() : Long.MAX_VALUE;
   }
 
   private void track(MemorySegment eventSlot, EventTiming t) {
@@ -296,8 +254,7 @@ public final class OpenClRuntime implements DeviceRuntime {
       finish();
     } finally {
       closed = true;
-      for (OpenClKernel k : kernels.values()) k.release(cl);
-      kernels.clear();
+      releaseKernels();
       OpenCl.check(cl.releaseCommandQueue(queue), "clReleaseCommandQueue");
     }
   }
