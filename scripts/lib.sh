@@ -48,7 +48,7 @@ install_packages() {
 }
 
 # JVM options every LoopJIT JVM needs: FFM native access; PoCL's LLVM replaces the JVM's signal
-# handlers, so libjsig chains them (DESIGN §6).
+# handlers, so libjsig chains them (docs/ARCHITECTURE.md §6).
 loopjit_jvm_env() {
   export LD_PRELOAD="$JAVA_HOME/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
   LOOPJIT_JAVA_OPTS="--enable-native-access=ALL-UNNAMED ${LOOPJIT_JAVA_OPTS:-}"

@@ -1,16 +1,17 @@
-// A compiled kernel of a compiling runtime: its code, the task it was made for, and what the launch needs to know.
+// A compiled kernel of a compiling runtime: the driver's handle, its code, the task it was made for, and its limits.
 package dev.loopjit.spi;
 
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
 
 /**
- * The part of a device kernel every compiling backend shares: the {@link DeviceCode} (whose IR says
- * how to bind arguments and size the grid), the task it was made for, and the largest work-group
- * the driver runs it with. Backends add their handle.
+ * A kernel made by a {@link CompilingRuntime}: the driver's handle ({@code H}: a cl_kernel, a
+ * CUfunction), the {@link DeviceCode} (whose IR says how to bind arguments and size the grid), the
+ * task it was made for and the largest work-group the driver runs it with.
  */
-public abstract class CompiledKernel implements DeviceKernel {
+public final class CompiledKernel<H> implements DeviceKernel {
   private final DeviceCode code;
+  private final H handle;
   private final String task;
   private final long maxGroup;
 
@@ -18,14 +19,19 @@ public abstract class CompiledKernel implements DeviceKernel {
    * @param task     {@code graph.task}, for messages
    * @param maxGroup the largest work-group the driver runs this kernel with (registers, local memory)
    */
-  protected CompiledKernel(DeviceCode code, String task, long maxGroup) {
+  public CompiledKernel(DeviceCode code, H handle, String task, long maxGroup) {
     this.code = code;
+    this.handle = handle;
     this.task = task;
     this.maxGroup = maxGroup;
   }
 
   public DeviceCode code() {
     return code;
+  }
+
+  public H handle() {
+    return handle;
   }
 
   public KernelIR ir() {

@@ -18,30 +18,30 @@ import java.util.Map;
  * program, allocation, copies, launch, events.
  *
  * @param <P> the driver's program (module) handle
- * @param <K> the backend's kernel
+ * @param <H> the driver's kernel handle
  */
-public abstract class CompilingRuntime<P, K extends CompiledKernel> implements DeviceRuntime {
+public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
   protected final Device device;
   protected final Recipe recipe;
   protected final Options options;
-  private final Map<Key, K> kernels = new HashMap<>();
+  private final ProgramCache<P> programs;
+  private final Map<Key, CompiledKernel<H>> kernels = new HashMap<>();
 
   /** A kernel of the plan: a method (or a prebuilt kernel) for a target. */
   private record Key(Object kernel, Target target) {}
 
-  protected CompilingRuntime(Device device, Recipe recipe, Options options) {
+  /** A runtime of {@code device} whose kernels come from {@code recipe}, built through the device's {@code programs}. */
+  protected CompilingRuntime(Device device, Recipe recipe, Options options, ProgramCache<P> programs) {
     this.device = device;
     this.recipe = recipe;
     this.options = options;
+    this.programs = programs;
   }
 
   @Override
   public final Device device() {
     return device;
   }
-
-  /** The device's programs, shared by its plans. */
-  protected abstract ProgramCache<P> programs();
 
   /** The recipe's sub-target for this device ({@code "sm_90"}), or empty. */
   protected String variant() {
@@ -54,32 +54,32 @@ public abstract class CompilingRuntime<P, K extends CompiledKernel> implements D
   }
 
   /** The kernel named {@code code.ir().name()} from {@code program}, for {@code task}. */
-  protected abstract K createKernel(P program, DeviceCode code, String task);
+  protected abstract CompiledKernel<H> createKernel(P program, DeviceCode code, String task);
 
   /** What the device's limits allow {@code kernel}, for its launch shape. */
-  protected abstract WorkGroups.Limits limits(K kernel);
+  protected abstract WorkGroups.Limits limits(CompiledKernel<H> kernel);
 
   /** Releases a kernel when the runtime closes. */
-  protected void release(K kernel) {}
+  protected void release(CompiledKernel<H> kernel) {}
 
   @Override
   public final Prepared prepare(TaskSpec task) {
     Target target = recipe.target(device, variant(), options);
     Key key = new Key(task.method() != null ? task.method() : task.prebuilt(), target);
-    K k = kernels.get(key);
+    CompiledKernel<H> k = kernels.get(key);
     if (k != null) return new Prepared(k, false, 0, 0);
     long t0 = System.nanoTime();
     DeviceCode code = task.prebuilt() != null ? Prebuilt.code(task, recipe, device.toString()) : recipe.generate(task, target, options);
     long compileNanos = System.nanoTime() - t0;
     String buildOptions = buildOptions(target);
-    P program = programs().cached(code, buildOptions);
+    P program = programs.cached(code, buildOptions);
     boolean compiled = false;
     long driverNanos = 0;
     if (program == null) {
       if (options.dump(recipe.language()))
         System.out.println("// " + recipe.displayName() + " of " + task.display() + " for " + device + "\n" + code.text());
       try {
-        ProgramCache.Built<P> b = programs().build(code, buildOptions, options);
+        ProgramCache.Built<P> b = programs.build(code, buildOptions, options);
         program = b.program();
         compiled = b.fromSource();
         driverNanos = b.driverNanos();
@@ -105,14 +105,33 @@ public abstract class CompilingRuntime<P, K extends CompiledKernel> implements D
         -1, what + " build", msg.toString());
   }
 
+  @Override
+  public final Timing copyIn(DeviceBuffer buffer) {
+    return copy(buffer, true);
+  }
+
+  @Override
+  public final Timing copyOut(DeviceBuffer buffer) {
+    return copy(buffer, false);
+  }
+
+  /** Copies between {@code buffer}'s host array and the device, in the direction asked. */
+  protected abstract Timing copy(DeviceBuffer buffer, boolean toDevice);
+
   /** The launch shape of {@code grid} for {@code kernel}: its work-groups within the device's and the kernel's limits. */
-  protected final WorkGroups.Shape shape(K kernel, Grid grid) {
+  protected final WorkGroups.Shape shape(CompiledKernel<H> kernel, Grid grid) {
     return WorkGroups.choose(grid, kernel.explicit(), kernel.gridStride(), limits(kernel), kernel.task());
+  }
+
+  /** The kernel of a launch, as this runtime made it. */
+  @SuppressWarnings("unchecked")
+  protected final CompiledKernel<H> kernel(DeviceKernel k) {
+    return (CompiledKernel<H>) k;
   }
 
   /** Releases the plan's kernels; subclasses then release their own queue or stream. */
   protected final void releaseKernels() {
-    for (K k : kernels.values()) release(k);
+    for (CompiledKernel<H> k : kernels.values()) release(k);
     kernels.clear();
   }
 }

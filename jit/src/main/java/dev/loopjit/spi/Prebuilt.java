@@ -27,7 +27,7 @@ public final class Prebuilt {
     PrebuiltKernel k = task.prebuilt();
     if (!k.language().equals(recipe.language()))
       throw new KernelCompilationException("(prebuilt)", k.entryPoint(), -1, "prebuilt " + k.language(), "task \"" + task.qualifiedName()
-          + "\": a prebuilt " + k.language() + " kernel cannot run on " + device + ", which runs " + recipe.displayName());
+          + "\": " + task.display() + " cannot run on " + device + ", which runs " + recipe.displayName());
     List<KernelIR.Param> params = new ArrayList<>();
     List<KernelArg> args = new ArrayList<>();
     List<DeviceKernel.Access> accesses = new ArrayList<>();

@@ -13,7 +13,7 @@ import java.util.Arrays;
  *     clamped to the range and the device;
  * <li>{@code @Parallel} kernels on a CPU (where PoCL vectorises across a work-group): in 1-D, about
  *     32 groups per compute unit, so that the driver's threads can balance uneven work (one group
- *     for the whole range leaves a core idle, DESIGN §6), of 8 to 4096 work-items, since every
+ *     for the whole range leaves a core idle, ARCHITECTURE §6), of 8 to 4096 work-items, since every
  *     group costs a dispatch (the LocalSize benchmark: matvec of 4096 rows fastest with groups of
  *     64, a 16M vector add with groups of 4096, docs/PERFORMANCE.md); in 2-D, rows of up to 64
  *     along x and up to 256 work-items per group, at least two groups per compute unit (for naive

@@ -5,9 +5,11 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.loopjit.spi.BufferPool;
+import dev.loopjit.spi.DeviceContext;
 import dev.loopjit.spi.ProgramCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /**
  * Shared by every plan (every {@link CudaRuntime}) on one device, so that a second plan finds the
@@ -16,19 +18,27 @@ import java.lang.foreign.MemorySegment;
  * once and kept for the process; each runtime has its own stream. A CUDA context is current per
  * thread, so every call that needs it first makes it current on the calling thread.
  */
-final class CudaContext {
+final class CudaContext extends DeviceContext<MemorySegment, Long> {
   private final Cuda cuda;
   private final CudaDevice device;
   private final MemorySegment handle;
-  private final ProgramCache<MemorySegment> modules;
-  private final BufferPool<Long> pool;
 
   private CudaContext(Cuda cuda, CudaDevice device, MemorySegment handle) {
     this.cuda = cuda;
     this.device = device;
     this.handle = handle;
-    this.modules = CudaModules.cache(cuda, this);
-    this.pool = new BufferPool<>(new Memory(), device.toString(), device.memoryBytes(), 0);
+  }
+
+  /** Modules: cubins on disk as {@code cuda/KEY.cubin}, keyed by the PTX, the device's name and compute capability and the driver's CUDA version. */
+  @Override
+  protected ProgramCache<MemorySegment> newPrograms() {
+    return new ProgramCache<>(new CudaModules(cuda, this), "cuda", ".ptx", ".cubin",
+        List.of(CudaModules.FORMAT, device.name(), device.targetVariant(), Integer.toString(device.driverApiVersion())));
+  }
+
+  @Override
+  protected BufferPool<Long> newPool() {
+    return new BufferPool<>(new Memory(), device.toString(), device.memoryBytes(), 0);
   }
 
   static CudaContext create(Cuda cuda, CudaDevice device) {
@@ -64,15 +74,6 @@ final class CudaContext {
     return device;
   }
 
-  /** Modules loaded in this context: in memory for the process, as cubins on disk across processes. */
-  ProgramCache<MemorySegment> modules() {
-    return modules;
-  }
-
-  /** Device memory released by earlier plans, ready for reuse. */
-  BufferPool<Long> pool() {
-    return pool;
-  }
 
   /** cuMemAlloc and cuMemFree for the pool. */
   private final class Memory implements BufferPool.Driver<Long> {

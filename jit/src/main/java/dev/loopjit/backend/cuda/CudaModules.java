@@ -11,7 +11,6 @@ import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.ProgramCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.List;
 
 /**
  * The CUDA side of {@link ProgramCache}. With the disk cache on ({@code Options.cacheDir()/cuda}), PTX is compiled
@@ -26,21 +25,14 @@ import java.util.List;
 final class CudaModules implements ProgramCache.Driver<MemorySegment> {
   private static final int LOG_BYTES = 64 * 1024;
   /** Changes when what the files hold changes, so that old files are not read. */
-  private static final String FORMAT = "loopjit-cubin-1";
+  static final String FORMAT = "loopjit-cubin-1";
 
   private final Cuda cuda;
   private final CudaContext context;
 
-  private CudaModules(Cuda cuda, CudaContext context) {
+  CudaModules(Cuda cuda, CudaContext context) {
     this.cuda = cuda;
     this.context = context;
-  }
-
-  /** The module cache of {@code context}'s device. */
-  static ProgramCache<MemorySegment> cache(Cuda cuda, CudaContext context) {
-    CudaDevice d = context.device();
-    return new ProgramCache<>(new CudaModules(cuda, context), "cuda", ".ptx", ".cubin",
-        List.of(FORMAT, d.name(), d.targetVariant(), Integer.toString(d.driverApiVersion())));
   }
 
   @Override

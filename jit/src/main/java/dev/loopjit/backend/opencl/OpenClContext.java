@@ -5,28 +5,38 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import dev.loopjit.spi.BufferPool;
+import dev.loopjit.spi.DeviceContext;
 import dev.loopjit.spi.ProgramCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /**
  * Shared by every plan (every {@link OpenClRuntime}) on one device, so that a second plan finds
  * the programs and the buffers the first one left: cl_program and cl_mem objects belong to a
  * context. It lives as long as the process; each runtime has its own command queue and kernels.
  */
-final class OpenClContext {
+final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
   private final OpenCl cl;
   private final OpenClDevice device;
   private final MemorySegment handle;
-  private final ProgramCache<MemorySegment> programs;
-  private final BufferPool<MemorySegment> pool;
 
   private OpenClContext(OpenCl cl, OpenClDevice device, MemorySegment handle) {
     this.cl = cl;
     this.device = device;
     this.handle = handle;
-    this.programs = OpenClPrograms.cache(cl, this);
-    this.pool = new BufferPool<>(new Buffers(), device.toString(), device.memoryBytes(), device.maxAllocationBytes());
+  }
+
+  /** The cache files are {@code opencl/KEY.cl} and {@code opencl/KEY.bin}; the key includes the device's name, version, driver and platform version. */
+  @Override
+  protected ProgramCache<MemorySegment> newPrograms() {
+    return new ProgramCache<>(new OpenClPrograms(cl, this), "opencl", ".cl", ".bin",
+        List.of(device.name(), device.deviceVersion(), device.driver(), device.platformVersion()));
+  }
+
+  @Override
+  protected BufferPool<MemorySegment> newPool() {
+    return new BufferPool<>(new Buffers(), device.toString(), device.memoryBytes(), device.maxAllocationBytes());
   }
 
   static OpenClContext create(OpenCl cl, OpenClDevice device) {
@@ -56,16 +66,6 @@ final class OpenClContext {
 
   MemorySegment handle() {
     return handle;
-  }
-
-  /** Programs built for this device: in memory for the process, on disk across processes. */
-  ProgramCache<MemorySegment> programs() {
-    return programs;
-  }
-
-  /** Device buffers released by earlier plans, ready for reuse. */
-  BufferPool<MemorySegment> pool() {
-    return pool;
   }
 
   /**

@@ -11,28 +11,19 @@ import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.ProgramCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.List;
 
 /**
  * The OpenCL side of {@link ProgramCache}: {@code clCreateProgramWithSource} + {@code clBuildProgram}
  * (the build log on failure), the device binary ({@code CL_PROGRAM_BINARIES}) for the disk, and
- * {@code clCreateProgramWithBinary} for a cached one. The cache files are {@code opencl/KEY.cl} and
- * {@code opencl/KEY.bin}; the key includes the device's name, version, driver and platform version.
+ * {@code clCreateProgramWithBinary} for a cached one.
  */
 final class OpenClPrograms implements ProgramCache.Driver<MemorySegment> {
   private final OpenCl cl;
   private final OpenClContext context;
 
-  private OpenClPrograms(OpenCl cl, OpenClContext context) {
+  OpenClPrograms(OpenCl cl, OpenClContext context) {
     this.cl = cl;
     this.context = context;
-  }
-
-  /** The program cache of {@code context}'s device. */
-  static ProgramCache<MemorySegment> cache(OpenCl cl, OpenClContext context) {
-    OpenClDevice d = context.device();
-    return new ProgramCache<>(new OpenClPrograms(cl, context), "opencl", ".cl", ".bin",
-        List.of(d.name(), d.deviceVersion(), d.driver(), d.platformVersion()));
   }
 
   @Override

@@ -7,20 +7,21 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.compiler.Target;
+import dev.loopjit.spi.CompiledKernel;
 import dev.loopjit.spi.CompilingRuntime;
 import dev.loopjit.spi.DeviceBuffer;
 import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.Grid;
 import dev.loopjit.spi.HostArray;
 import dev.loopjit.spi.Options;
-import dev.loopjit.spi.ProgramCache;
+import dev.loopjit.spi.PendingTimings;
+import dev.loopjit.spi.PooledBuffer;
 import dev.loopjit.spi.Recipe;
 import dev.loopjit.spi.Timing;
 import dev.loopjit.spi.WorkGroups;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * One plan on one OpenCL device: its own in-order command queue with profiling and its own
@@ -34,44 +35,21 @@ import java.util.List;
  * DeviceRuntime own = new OpenClRuntime(device, handwritten, options);             // a Recipe of your own
  * }</pre>
  */
-public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClKernel> {
+public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemorySegment> {
   private final OpenClDevice cdevice;
   private final OpenCl cl;
   private final OpenClContext context;
   private final MemorySegment queue;
-  private final List<Pending> pending = new ArrayList<>();
-  private int liveEvents;
+  private final PendingTimings<MemorySegment> events = new PendingTimings<>();
   private boolean closed;
 
-  private record Pending(MemorySegment event, EventTiming timing) {}
-
-  /** The device time of one or more commands, filled in by {@link #finish()}. */
-  private static final class EventTiming implements Timing {
-    long nanos;
-
-    @Override
-    public long nanos() {
-      return nanos;
-    }
-  }
-
-  /** A runtime whose kernels come from the JIT ({@link OpenClRecipe}). */
-  public OpenClRuntime(OpenClDevice device, Options options) {
-    this(device, OpenClRecipe.INSTANCE, options);
-  }
-
-  /** A runtime whose kernels come from {@code recipe}. */
+  /** A runtime whose kernels come from {@code recipe} ({@link OpenClRecipe#INSTANCE}: the JIT). */
   public OpenClRuntime(OpenClDevice device, Recipe recipe, Options options) {
-    super(device, recipe, options);
+    super(device, recipe, options, device.context().programs());
     this.cdevice = device;
     this.cl = OpenCl.get();
     this.context = device.context();
     this.queue = context.createQueue();
-  }
-
-  @Override
-  protected ProgramCache<MemorySegment> programs() {
-    return context.programs();
   }
 
   /** Strict Java float semantics unless fast math was asked for: IEEE division and sqrt where the device has them. */
@@ -84,25 +62,25 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClK
   }
 
   @Override
-  protected OpenClKernel createKernel(MemorySegment program, DeviceCode code, String task) {
+  protected CompiledKernel<MemorySegment> createKernel(MemorySegment program, DeviceCode code, String task) {
     String name = code.ir().name();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment err = a.allocate(JAVA_INT);
       MemorySegment h = cl.createKernel(program, a.allocateFrom(name), err);
       OpenCl.check(err.get(JAVA_INT, 0), "task \"" + task + "\": clCreateKernel(\"" + name + "\") on " + device);
-      return new OpenClKernel(code, h, OpenClInfo.kernelWorkGroupSize(cl, h, cdevice.handle()), task);
+      return new CompiledKernel<>(code, h, task, OpenClInfo.kernelWorkGroupSize(cl, h, cdevice.handle()));
     }
   }
 
   @Override
-  protected WorkGroups.Limits limits(OpenClKernel k) {
+  protected WorkGroups.Limits limits(CompiledKernel<MemorySegment> k) {
     return new WorkGroups.Limits(device.kind() == Device.Kind.CPU, device.computeUnits(),
         Math.min(device.maxWorkGroupSize(), k.maxGroup()), cdevice.maxWorkItemSizes());
   }
 
   @Override
-  protected void release(OpenClKernel k) {
-    k.release(cl);
+  protected void release(CompiledKernel<MemorySegment> k) {
+    OpenCl.check(cl.releaseKernel(k.handle()), "clReleaseKernel");
   }
 
   /**
@@ -116,10 +94,11 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClK
     if (inPlace && usableInPlace(host)) {
       MemorySegment mem = context.pool().create(host.byteSize(), what,
           bytes -> context.tryCreate(OpenCl.MEM_READ_WRITE | OpenCl.MEM_USE_HOST_PTR, bytes, host.segment()));
-      return new OpenClBuffer(host, mem, host.byteSize(), true, cl, context.pool(), this::drain);
+      return PooledBuffer.inPlace(host, mem, host.byteSize(), m -> OpenCl.check(cl.releaseMemObject(m), "clReleaseMemObject"),
+          this::drain);
     }
     long bytes = Math.max(1, host.byteSize());
-    return new OpenClBuffer(host, context.pool().take(bytes, what), bytes, false, cl, context.pool(), this::drain);
+    return PooledBuffer.pooled(host, context.pool().take(bytes, what), bytes, context.pool(), this::drain);
   }
 
   private boolean usableInPlace(HostArray h) {
@@ -127,80 +106,63 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClK
         && h.segment().address() % cdevice.baseAddressAlignment() == 0;
   }
 
-  /** In place: a map and unmap, which move nothing on a zero-copy device but make the contents coherent by the spec. */
+  /**
+   * One copy between the host array and its buffer. In place: a map and unmap, which move nothing
+   * on a zero-copy device but make the contents coherent by the spec. Off-heap arrays are copied
+   * asynchronously; heap arrays blocking, straight from the Java array; boolean[] through native memory.
+   */
   @Override
-  public Timing copyIn(DeviceBuffer buffer) {
-    OpenClBuffer b = (OpenClBuffer) buffer;
+  @SuppressWarnings("unchecked")
+  protected Timing copy(DeviceBuffer buffer, boolean toDevice) {
+    PooledBuffer<MemorySegment> b = (PooledBuffer<MemorySegment>) buffer;
     HostArray h = b.host();
     long size = h.byteSize();
     if (size == 0) return Timing.NONE;
-    EventTiming t = new EventTiming();
-    String what = "copy of " + h.describe() + " to " + device;
+    PendingTimings.Sum t = new PendingTimings.Sum();
+    String what = (toDevice ? "clEnqueueWriteBuffer: copy of " + h.describe() + " to " : "clEnqueueReadBuffer: copy of " + h.describe() + " from ")
+        + device;
     try (Arena a = Arena.ofConfined()) {
-      MemorySegment ev = a.allocate(ADDRESS);
       if (b.inPlace()) {
-        mapUnmap(b, OpenCl.MAP_WRITE_INVALIDATE_REGION, t, what, a);
+        mapUnmap(b, toDevice ? OpenCl.MAP_WRITE_INVALIDATE_REGION : OpenCl.MAP_READ, t, what, a);
         return t;
-      } else if (h.offHeap()) {
-        OpenCl.check(cl.enqueueWriteBuffer(queue, b.mem(), OpenCl.FALSE, size, h.segment(), ev), "clEnqueueWriteBuffer: " + what);
+      }
+      MemorySegment ev = a.allocate(ADDRESS), mem = b.handle();
+      int rc;
+      if (h.offHeap()) {
+        rc = toDevice ? cl.enqueueWriteBuffer(queue, mem, OpenCl.FALSE, size, h.segment(), ev)
+            : cl.enqueueReadBuffer(queue, mem, OpenCl.FALSE, size, h.segment(), ev);
       } else if (h.segment() == null) {   // boolean[]: bytes 0/1 through native memory
         MemorySegment tmp = a.allocate(size);
-        h.copyTo(tmp);
-        OpenCl.check(cl.enqueueWriteBuffer(queue, b.mem(), OpenCl.TRUE, size, tmp, ev), "clEnqueueWriteBuffer: " + what);
+        if (toDevice) h.copyTo(tmp);
+        rc = toDevice ? cl.enqueueWriteBuffer(queue, mem, OpenCl.TRUE, size, tmp, ev) : cl.enqueueReadBuffer(queue, mem, OpenCl.TRUE, size, tmp, ev);
+        if (!toDevice && rc == OpenCl.SUCCESS) h.copyFrom(tmp);
       } else {
         drain();   // the critical call holds off the GC while it blocks: let it wait for this copy only
-        OpenCl.check(cl.enqueueWriteHeap(queue, b.mem(), size, h.segment(), ev), "clEnqueueWriteBuffer: " + what);
+        rc = toDevice ? cl.enqueueWriteHeap(queue, mem, size, h.segment(), ev) : cl.enqueueReadHeap(queue, mem, size, h.segment(), ev);
       }
+      OpenCl.check(rc, what);
       track(ev, t);
     }
     return t;
   }
 
-  @Override
-  public Timing copyOut(DeviceBuffer buffer) {
-    OpenClBuffer b = (OpenClBuffer) buffer;
-    HostArray h = b.host();
-    long size = h.byteSize();
-    if (size == 0) return Timing.NONE;
-    EventTiming t = new EventTiming();
-    String what = "copy of " + h.describe() + " from " + device;
-    try (Arena a = Arena.ofConfined()) {
-      MemorySegment ev = a.allocate(ADDRESS);
-      if (b.inPlace()) {
-        mapUnmap(b, OpenCl.MAP_READ, t, what, a);
-        return t;
-      } else if (h.offHeap()) {
-        OpenCl.check(cl.enqueueReadBuffer(queue, b.mem(), OpenCl.FALSE, size, h.segment(), ev), "clEnqueueReadBuffer: " + what);
-      } else if (h.segment() == null) {
-        MemorySegment tmp = a.allocate(size);
-        OpenCl.check(cl.enqueueReadBuffer(queue, b.mem(), OpenCl.TRUE, size, tmp, ev), "clEnqueueReadBuffer: " + what);
-        h.copyFrom(tmp);
-      } else {
-        drain();
-        OpenCl.check(cl.enqueueReadHeap(queue, b.mem(), size, h.segment(), ev), "clEnqueueReadBuffer: " + what);
-      }
-      track(ev, t);
-    }
-    return t;
-  }
-
-  private void mapUnmap(OpenClBuffer b, long flags, EventTiming t, String what, Arena a) {
+  private void mapUnmap(PooledBuffer<MemorySegment> b, long flags, PendingTimings.Sum t, String what, Arena a) {
     MemorySegment ev = a.allocate(ADDRESS), err = a.allocate(JAVA_INT);
-    MemorySegment mapped = cl.enqueueMapBuffer(queue, b.mem(), OpenCl.FALSE, flags, b.bytes(), ev, err);
+    MemorySegment mapped = cl.enqueueMapBuffer(queue, b.handle(), OpenCl.FALSE, flags, b.bytes(), ev, err);
     OpenCl.check(err.get(JAVA_INT, 0), "clEnqueueMapBuffer: " + what);
     track(ev, t);
     MemorySegment ev2 = a.allocate(ADDRESS);
-    OpenCl.check(cl.enqueueUnmapMemObject(queue, b.mem(), mapped, ev2), "clEnqueueUnmapMemObject: " + what);
+    OpenCl.check(cl.enqueueUnmapMemObject(queue, b.handle(), mapped, ev2), "clEnqueueUnmapMemObject: " + what);
     track(ev2, t);
   }
 
   @Override
-  public Timing launch(dev.loopjit.spi.DeviceKernel kernel, Object[] args, Grid grid) {
-    OpenClKernel k = (OpenClKernel) kernel;
+  public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
+    CompiledKernel<MemorySegment> k = kernel(kernel);
     WorkGroups.Shape shape = shape(k, grid);
-    EventTiming t = new EventTiming();
+    PendingTimings.Sum t = new PendingTimings.Sum();
     try (Arena a = Arena.ofConfined()) {
-      k.bind(cl, args, grid, a);
+      OpenClArguments.bind(cl, k, args, grid, a);
       MemorySegment ev = a.allocate(ADDRESS);
       int rc = cl.enqueueNDRangeKernel(queue, k.handle(), shape.dims(), a.allocateFrom(JAVA_LONG, shape.global()),
           a.allocateFrom(JAVA_LONG, shape.local()), ev);
@@ -211,11 +173,9 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClK
     return t;
   }
 
-  private void track(MemorySegment eventSlot, EventTiming t) {
+  private void track(MemorySegment eventSlot, PendingTimings.Sum t) {
     MemorySegment event = eventSlot.get(ADDRESS, 0);
-    if (event.equals(MemorySegment.NULL)) return;
-    pending.add(new Pending(event, t));
-    liveEvents++;
+    if (!event.equals(MemorySegment.NULL)) events.add(event, t);
   }
 
   /** Waits for the queue, then reads every pending event's device time into its Timing and releases it. */
@@ -223,15 +183,19 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClK
   public void finish() {
     int rc = cl.finish(queue);
     try (Arena a = Arena.ofConfined()) {
-      for (Pending p : pending) {
-        long start = OpenClInfo.profilingCounter(cl, p.event(), OpenCl.PROFILING_COMMAND_START, a);
-        long end = OpenClInfo.profilingCounter(cl, p.event(), OpenCl.PROFILING_COMMAND_END, a);
-        if (start >= 0 && end >= start) p.timing().nanos += end - start;
-        cl.releaseEvent(p.event());
-        liveEvents--;
-      }
-    } finally {
-      pending.clear();
+      events.finish(new PendingTimings.Reader<>() {
+        @Override
+        public long nanos(MemorySegment e) {
+          long start = OpenClInfo.profilingCounter(cl, e, OpenCl.PROFILING_COMMAND_START, a);
+          long end = OpenClInfo.profilingCounter(cl, e, OpenCl.PROFILING_COMMAND_END, a);
+          return start >= 0 && end >= start ? end - start : -1;
+        }
+
+        @Override
+        public void release(MemorySegment e) {
+          cl.releaseEvent(e);
+        }
+      });
     }
     OpenCl.check(rc, "clFinish on " + device + " (a command failed)");
   }
@@ -243,7 +207,7 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, OpenClK
 
   /** Events made and not yet released, for tests: 0 after {@link #finish()}. */
   int liveEvents() {
-    return liveEvents;
+    return events.size();
   }
 
   /** Releases the kernels, events and queue; the device's programs and pooled buffers stay for later plans. */

@@ -30,7 +30,7 @@ class CudaBackendTest {
       assertEquals(List.of(), b.devices(Settings.options()));
       assertEquals("libNoSuch.so not found (no NVIDIA driver)", b.problem());
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.open(Devices.jvm(), Settings.options()));
-      assertTrue(e.getMessage().contains("not a CUDA device"), e.getMessage());
+      assertTrue(e.getMessage().contains("not a device of the cuda backend"), e.getMessage());
     } finally {
       if (saved == null) System.clearProperty("loopjit.cuda.library");
       else System.setProperty("loopjit.cuda.library", saved);

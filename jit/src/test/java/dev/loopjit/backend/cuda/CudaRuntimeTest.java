@@ -366,7 +366,7 @@ class CudaRuntimeTest {
       assertSame(first.kernel(), second.kernel());
       assertFalse(second.compiled());
       assertEquals(0, second.compileNanos() + second.driverCompileNanos());
-      assertTrue(((CudaKernel) first.kernel()).maxGroup() >= 256, "the kernel runs blocks of 256 at least");
+      assertTrue(((dev.loopjit.spi.CompiledKernel<?>) first.kernel()).maxGroup() >= 256, "the kernel runs blocks of 256 at least");
     }
   }
 

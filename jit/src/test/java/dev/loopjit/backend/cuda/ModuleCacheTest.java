@@ -143,19 +143,19 @@ class ModuleCacheTest {
     assertEquals(1, files(".ptx").size());
     DeviceCode code = src.generate(t, null, Settings.options());
     assertEquals(code.text(), Files.readString(files(".ptx").get(0)));
-    assertEquals(d.context().modules().key(code, "") + ".cubin", cubins.get(0).getFileName().toString());
+    assertEquals(d.context().programs().key(code, "") + ".cubin", cubins.get(0).getFileName().toString());
     byte[] file = Files.readAllBytes(cubins.get(0));
     String header = new String(file, 0, Math.min(file.length, 200), StandardCharsets.ISO_8859_1);
-    assertTrue(header.startsWith("LOOPJIT-CACHE 2\nkey=" + d.context().modules().key(code, "")), "a checked cache file");
+    assertTrue(header.startsWith("LOOPJIT-CACHE 2\nkey=" + d.context().programs().key(code, "")), "a checked cache file");
     byte[] elf = Arrays.copyOfRange(file, header.indexOf("\n\n") + 2, file.length);
     assertTrue(elf.length > 4 && elf[0] == 0x7f && elf[1] == 'E' && elf[2] == 'L' && elf[3] == 'F', "a cubin is an ELF file");
 
-    d.context().modules().clearMemory();   // as a new process would start
+    d.context().programs().clearMemory();   // as a new process would start
     DeviceRuntime.Prepared fromDisk = prepare(d, src, t);
     assertFalse(fromDisk.compiled(), "loaded from the disk cache");
     assertTrue(fromDisk.driverCompileNanos() > 0);
 
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertAdds(d, src);
     assertTrue(files(".tmp").isEmpty(), "no temporary files left");
   }
@@ -169,14 +169,14 @@ class ModuleCacheTest {
     Path cubin = files(".cubin").get(0);
     byte[] junk = "not a cubin".getBytes(StandardCharsets.UTF_8);
     Files.write(cubin, junk);
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertTrue(prepare(d, src, t).compiled(), "relinked from PTX");
     byte[] now = Files.readAllBytes(cubin);
     String text = new String(now, StandardCharsets.ISO_8859_1);
     assertTrue(text.startsWith("LOOPJIT-CACHE 2\n") && now[text.indexOf("\n\n") + 2] == 0x7f, "overwritten with a real cubin");
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertFalse(prepare(d, src, t).compiled(), "and the new cubin loads");
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertAdds(d, src);
   }
 
@@ -187,17 +187,17 @@ class ModuleCacheTest {
     Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     assertTrue(prepare(d, src, t).compiled());
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertTrue(prepare(d, src, t).compiled(), "no disk cache: compiled again");
     assertTrue(files(".cubin").isEmpty());
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertAdds(d, src);
   }
 
   @Test
   void theKeyDependsOnThePtxAndTheDevice() {
     CudaDevice d = CudaTesting.device();
-    var m = d.context().modules();
+    var m = d.context().programs();
     DeviceCode ptx = HandwrittenPtx.kernel("vadd");
     DeviceCode changed = DeviceCode.text(ptx.ir(), "ptx", ptx.text() + "\n");
     assertEquals(m.key(ptx, ""), m.key(ptx, ""), "stable");

@@ -1,4 +1,4 @@
-// A task's cl_kernel in one runtime, with the IR that says how to bind its arguments.
+// Binds a launch's arguments to an OpenCL kernel in the order the IR's argument list gives.
 package dev.loopjit.backend.opencl;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
@@ -13,57 +13,40 @@ import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.spi.CompiledKernel;
-import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.PooledBuffer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
 
 /**
- * A compiled kernel of one {@link OpenClRuntime}. A cl_kernel holds its argument values, so each
- * runtime makes its own from the shared program. Arguments are bound in the order of
- * {@code ir.args()}: an array's cl_mem, an array's length (int), a scalar as the C type of its
- * variable (byte→char, short→short, char→ushort, boolean→int 0/1, …), a loop count (int).
+ * Binds a launch's arguments to a cl_kernel (which holds its argument values, so each runtime makes
+ * its own from the shared program), in the order of {@code ir.args()}: an array's cl_mem, an
+ * array's length (int), a scalar as the C type of its variable (byte→char, short→short,
+ * char→ushort, boolean→int 0/1, …), a loop count (int).
  */
-final class OpenClKernel extends CompiledKernel {
-  private final MemorySegment handle;
+final class OpenClArguments {
+  private OpenClArguments() {}
 
-  /** {@code maxGroup} is CL_KERNEL_WORK_GROUP_SIZE: the largest work-group this kernel runs with. */
-  OpenClKernel(DeviceCode code, MemorySegment handle, long maxGroup, String task) {
-    super(code, task, maxGroup);
-    this.handle = handle;
-  }
-
-  MemorySegment handle() { return handle; }
-
-  /** Sets every argument for a launch; {@code args} has each array replaced by its {@link OpenClBuffer}. */
-  void bind(OpenCl cl, Object[] args, Grid grid, Arena a) {
-    KernelIR ir = ir();
-    String task = task();
+  /** Sets every argument of {@code k} for a launch; {@code args} has each array replaced by its buffer. */
+  static void bind(OpenCl cl, CompiledKernel<MemorySegment> k, Object[] args, Grid grid, Arena a) {
+    KernelIR ir = k.ir();
+    String task = k.task();
     List<KernelArg> list = ir.args();
     for (int i = 0; i < list.size(); i++) {
       MemorySegment value = switch (list.get(i)) {
-        case KernelArg.Array arr -> a.allocateFrom(ADDRESS, buffer(args, arr.param()).mem());
-        case KernelArg.Length len -> a.allocateFrom(JAVA_INT, buffer(args, len.param()).host().length());
-        case KernelArg.Scalar s -> scalar(s, args[s.param()], a);
+        case KernelArg.Array arr -> a.allocateFrom(ADDRESS, PooledBuffer.<MemorySegment>of(args, arr.param(), task).handle());
+        case KernelArg.Length len -> a.allocateFrom(JAVA_INT, PooledBuffer.of(args, len.param(), task).host().length());
+        case KernelArg.Scalar s -> scalar(ir, task, s, args[s.param()], a);
         case KernelArg.Count c -> a.allocateFrom(JAVA_INT, (int) grid.counts()[c.dim()]);
       };
-      int rc = cl.setKernelArg(handle, i, value.byteSize(), value);
+      int rc = cl.setKernelArg(k.handle(), i, value.byteSize(), value);
       if (rc != OpenCl.SUCCESS)
         throw new OpenClException(rc, "task \"" + task + "\": clSetKernelArg " + i + " (" + list.get(i) + ") of kernel " + ir.name());
     }
   }
 
-  private OpenClBuffer buffer(Object[] args, int param) {
-    String task = task();
-    if (args[param] instanceof OpenClBuffer b) return b;
-    throw new IllegalStateException("task \"" + task + "\": argument " + param + " should be an OpenCL buffer, is "
-        + (args[param] == null ? "null" : args[param].getClass().getName()));
-  }
-
-  private MemorySegment scalar(KernelArg.Scalar s, Object v, Arena a) {
-    KernelIR ir = ir();
-    String task = task();
+  private static MemorySegment scalar(KernelIR ir, String task, KernelArg.Scalar s, Object v, Arena a) {
     if (!(s.var().type() instanceof Prim p))
       throw new IllegalStateException("kernel " + ir.name() + ": scalar argument " + s.var() + " has type " + s.var().type());
     if (v == null) throw new IllegalArgumentException("task \"" + task + "\": argument " + s.param() + " is null");
@@ -83,9 +66,5 @@ final class OpenClKernel extends CompiledKernel {
       case DOUBLE -> a.allocateFrom(JAVA_DOUBLE, d);
       case HALF -> a.allocateFrom(JAVA_SHORT, Float.floatToFloat16((float) d));
     };
-  }
-
-  void release(OpenCl cl) {
-    OpenCl.check(cl.releaseKernel(handle), "clReleaseKernel");
   }
 }
