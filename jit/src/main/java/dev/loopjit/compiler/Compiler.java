@@ -26,9 +26,19 @@ public final class Compiler {
       new Arguments(),       // the device argument list; array lengths become arguments
       new Capabilities());   // fp64, local memory, atomics checked against the target
 
-  private record Key(MethodRef method, Target target) {}
+  /** A method of a class, for a target: no reference to a Class, so the cache below keeps none alive. */
+  private record Key(String method, String descriptor, Target target) {}
 
-  private static final Map<Key, KernelIR> CACHE = new ConcurrentHashMap<>();
+  /**
+   * Compiled kernels, kept with the class that declares the method ({@link ClassValue}): when the
+   * class is unloaded (a test's class loader, a plugin), its kernels go with it.
+   */
+  private static final ClassValue<Map<Key, KernelIR>> CACHE = new ClassValue<>() {
+    @Override
+    protected Map<Key, KernelIR> computeValue(Class<?> owner) {
+      return new ConcurrentHashMap<>();
+    }
+  };
 
   private Compiler() {}
 
@@ -42,10 +52,12 @@ public final class Compiler {
    * ({@code "ir"} after the front end, a pass name after that pass, {@code "all"}) when it compiles.
    */
   public static KernelIR compile(MethodRef method, Target target, Set<String> dump) {
-    KernelIR cached = CACHE.get(new Key(method, target));
+    Map<Key, KernelIR> cache = CACHE.get(method.owner());
+    Key key = new Key(method.name(), method.descriptor(), target);
+    KernelIR cached = cache.get(key);
     if (cached != null) return cached;
     KernelIR ir = lower(method, target, null, dump);
-    CACHE.put(new Key(method, target), ir);
+    cache.put(key, ir);
     return ir;
   }
 

@@ -39,8 +39,7 @@ public final class GraphRunner implements Engine.Executor {
   private final Map<HostArray, Slot> slots = new LinkedHashMap<>();
   private final Map<TaskSpec, DeviceKernel> kernels = new IdentityHashMap<>();
   private boolean executedOnce;
-  private List<Engine.Graph> planGraphs;
-  private List<GraphSpec> planSpecs;
+  private final Map<List<Engine.Graph>, List<GraphSpec>> specs = new IdentityHashMap<>();
   private List<GraphSpec> allocatedFor;
 
   private static final class Slot {
@@ -69,7 +68,7 @@ public final class GraphRunner implements Engine.Executor {
     List<GraphSpec> graphs = specs(plan);
     Tally tally = new Tally();
     Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
-    allocate(graphs);
+    allocate(options.plan() != null ? specs(options.plan()) : graphs);
     try {
       for (GraphSpec g : graphs) {
         for (GraphSpec.Transfer t : g.toDevice()) {
@@ -102,11 +101,32 @@ public final class GraphRunner implements Engine.Executor {
     return tally.profile(options.profile());
   }
 
+  /** The graphs as the runtime's specs; the same list for the same list (a plan passes the same ones every time). */
   private List<GraphSpec> specs(List<Engine.Graph> plan) {
-    if (plan == planGraphs) return planSpecs;   // a plan passes the same list every time
-    planGraphs = plan;
-    planSpecs = plan.stream().map(GraphSpec.class::cast).toList();
-    return planSpecs;
+    return specs.computeIfAbsent(plan, p -> p.stream().map(GraphSpec.class::cast).toList());
+  }
+
+  @Override
+  public void compile(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
+    prepare(specs(plan), options, new Tally());
+  }
+
+  @Override
+  public void freeMemory() {
+    device.finish();
+    try {
+      for (Slot s : slots.values()) s.buffer.release();
+    } finally {
+      slots.clear();
+      allocatedFor = null;
+    }
+  }
+
+  @Override
+  public long memoryBytes() {
+    long bytes = 0;
+    for (Slot s : slots.values()) if (!s.buffer.inPlace()) bytes += s.buffer.host().byteSize();
+    return bytes;
   }
 
   @Override

@@ -14,6 +14,7 @@ import dev.loopjit.spi.TaskSpec;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@link Engine} behind {@code dev.loopjit.api}, named in
@@ -77,8 +78,10 @@ public final class LoopJitEngine implements Engine {
   }
 
   @Override
-  public Executor open(Device device) {
-    return new GraphRunner(Backends.of(device).open(device, Settings.options()));
+  public Executor open(Device device, Map<String, String> settings) {
+    Options options = Settings.options();
+    for (var e : settings.entrySet()) options = options.with(e.getKey(), e.getValue());
+    return new GraphRunner(Backends.of(device).open(device, options));
   }
 
   @Override
