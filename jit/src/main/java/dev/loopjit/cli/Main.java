@@ -22,7 +22,7 @@ import java.util.List;
 public final class Main {
   private static final String USAGE = """
       usage: loopjit devices
-             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX] [--class-path CP] CLASS METHOD
+             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N] [--class-path CP] CLASS METHOD
              loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
       """;
 
@@ -112,8 +112,12 @@ public final class Main {
         Target tg = Target.offline("ptx", sm, dev.loopjit.backend.cuda.PtxEmitter.nativeIntrinsics(dev.loopjit.runtime.Settings.fastMath()));
         System.out.print(dev.loopjit.backend.cuda.PtxEmitter.emit(Compiler.compile(ref, tg), tg));
       }
+      case "spirv" -> {   // spirv-dis's text when SPIRV-Tools are installed, else LoopJIT's own disassembly
+        Target tg = Target.offline("spirv", t.length > 1 ? t[1] : dev.loopjit.backend.spirv.SpirvEmitter.DEFAULT_VERSION);
+        System.out.print(dev.loopjit.backend.spirv.SpirvTools.text(dev.loopjit.backend.spirv.SpirvEmitter.emit(Compiler.compile(ref, tg), tg)));
+      }
       default -> {
-        System.err.println("unknown target " + target + " (ir, ir:PASS, opencl, ptx[:sm_XX])");
+        System.err.println("unknown target " + target + " (ir, ir:PASS, opencl, ptx[:sm_XX], spirv[:1.N])");
         return 2;
       }
     }
