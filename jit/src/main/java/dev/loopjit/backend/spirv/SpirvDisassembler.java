@@ -28,9 +28,11 @@ public final class SpirvDisassembler {
   private final Set<Integer> floats = new HashSet<>();
   private final Map<Integer, String> sets = new HashMap<>();          // ext inst import id -> name
   private final StringBuilder out = new StringBuilder();
+  private final boolean rawIds;
 
-  private SpirvDisassembler(int[] words) {
+  private SpirvDisassembler(int[] words, boolean rawIds) {
     this.w = words;
+    this.rawIds = rawIds;
   }
 
   /** The text of a {@code .spv} file's bytes. */
@@ -40,8 +42,13 @@ public final class SpirvDisassembler {
 
   /** The text of a module's words. */
   public static String disassemble(int[] words) {
+    return disassemble(words, false);
+  }
+
+  /** The text with every id as its number ({@code %12}), as {@code spirv-dis --raw-id} prints it. */
+  static String disassemble(int[] words, boolean rawIds) {
     if (words.length < 5 || words[0] != Spv.MAGIC) throw new IllegalArgumentException("not a SPIR-V module: no magic number");
-    SpirvDisassembler d = new SpirvDisassembler(words);
+    SpirvDisassembler d = new SpirvDisassembler(words, rawIds);
     d.nameIds();
     return d.print();
   }
@@ -125,7 +132,7 @@ public final class SpirvDisassembler {
 
   /** A name without the %: the id's name or its number. */
   private String ref(int id) {
-    String n = names.get(id);
+    String n = rawIds ? null : names.get(id);
     return n != null ? n : Integer.toString(id);
   }
 
@@ -140,7 +147,8 @@ public final class SpirvDisassembler {
   private String print() {
     int version = w[1];
     out.append("; SPIR-V\n; Version: ").append(version >> 16 & 0xFF).append('.').append(version >> 8 & 0xFF).append('\n');
-    out.append("; Generator: ").append(w[2] == 0 ? "unregistered (0)" : "0x" + Integer.toHexString(w[2])).append('\n');
+    int vendor = w[2] >>> 16;
+    out.append("; Generator: ").append(vendor == 0 ? "Khronos" : "Unknown(" + vendor + ")").append("; ").append(w[2] & 0xFFFF).append('\n');
     out.append("; Bound: ").append(w[3]).append("\n; Schema: ").append(w[4]).append('\n');
     for (int at = 5; at < w.length; at += length(at)) instruction(at);
     return out.toString();
@@ -228,8 +236,8 @@ public final class SpirvDisassembler {
   }
 
   private void emit(String result, StringBuilder line) {
-    if (result != null) out.append(String.format(Locale.ROOT, "%14s = ", result));
-    else out.append(" ".repeat(17));
+    if (result != null) out.append(String.format(Locale.ROOT, "%12s = ", result));
+    else out.append(" ".repeat(15));
     out.append(line).append('\n');
   }
 

@@ -122,8 +122,9 @@ public final class SpirvEmitter {
     code.beginPrologue();
     Map<Var, Integer> vars = exprs.variables();
     for (Map.Entry<Var, Integer> v : new ArrayList<>(vars.entrySet())) {
-      int stored = code.storedType(v.getKey().type());
-      code.store(v.getValue(), m.nullConstant(stored));
+      // OpConstantNull only for pointers: the LLVM translator refuses it for scalars.
+      code.store(v.getValue(), v.getKey().type() instanceof Prim p ? exprs.zero(p == Prim.BOOLEAN ? Prim.INT : p)
+          : m.nullConstant(code.storedType(v.getKey().type())));
     }
     for (int i = 0; i < params.length; i++) {
       KernelArg a = k.args().get(i);

@@ -8,7 +8,7 @@ import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Var;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -24,7 +24,7 @@ final class SpirvExpressions {
   final SpirvCode code;
   final SpirvModule m;
   final boolean fastMath;
-  private final Map<Var, Integer> vars = new HashMap<>();
+  private final Map<Var, Integer> vars = new LinkedHashMap<>();   // in first-use order, so the module is byte-stable
   private final SpirvIntrinsics intrinsics;
 
   SpirvExpressions(SpirvCode code, boolean fastMath) {
@@ -308,12 +308,14 @@ final class SpirvExpressions {
 
   // ---- memory -------------------------------------------------------------------------------
 
-  /** A pointer to {@code array[index]}; the int index is sign-extended to the 64-bit address width. */
+  /**
+   * A pointer to {@code array[index]}. An int index stays 32 bits (an access chain's indices are
+   * signed and of any width), so a kernel without longs or work-item ids needs no Int64.
+   */
   int address(Expr array, Expr index) {
     if (!(array.type() instanceof ArrayType t)) throw new IllegalStateException("not an array: " + IrPrinter.expr(array));
     int base = eval(array);
     int i = eval(index);
-    if (index.prim() != Prim.LONG) i = code.op(SpirvOp.SConvert, m.intType(64), i);
     return code.op(SpirvOp.InBoundsPtrAccessChain, code.pointerTo(t), base, i);
   }
 

@@ -77,7 +77,7 @@ public final class SpirvTools {
     return SpirvDisassembler.disassemble(spv);
   }
 
-  private static Result run(byte[] input, String... command) {
+  static Result run(byte[] input, String... command) {
     try {
       Process p = new ProcessBuilder(List.of(command)).redirectErrorStream(true).start();
       CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
