@@ -19,6 +19,8 @@ import java.util.Locale;
  * <tr><td>loopjit.cacheDir</td><td>LOOPJIT_CACHE_DIR</td><td>on-disk kernel cache (default {@code ~/.cache/loopjit}); {@code off} disables it</td></tr>
  * <tr><td>loopjit.opencl.library</td><td>LOOPJIT_OPENCL_LIBRARY</td><td>the OpenCL ICD loader (default {@code libOpenCL.so.1})</td></tr>
  * <tr><td>loopjit.cuda.library</td><td>LOOPJIT_CUDA_LIBRARY</td><td>the CUDA driver (default {@code libcuda.so.1}; {@code java:ClassName}: a driver written in Java)</td></tr>
+ * <tr><td>loopjit.opencl.program</td><td>LOOPJIT_OPENCL_PROGRAM</td><td>what OpenCL devices build: {@code source} (OpenCL C, the default) or {@code spirv} (SPIR-V, through clCreateProgramWithIL)</td></tr>
+ * <tr><td>loopjit.spirv.bridge</td><td>LOOPJIT_SPIRV_BRIDGE</td><td>{@code llvm-spirv}: with {@code opencl.program=spirv}, a device without IL support but with {@code cl_khr_spir} gets the SPIR-V translated to SPIR bitcode by llvm-spirv-15</td></tr>
  * <tr><td>loopjit.requireDevices</td><td>LOOPJIT_REQUIRE_DEVICES</td><td>tests: backends whose devices must exist (a kernel check fails rather than pass on the jvm alone)</td></tr>
  * </table>
  */
@@ -69,6 +71,24 @@ public final class Settings {
   public static String openclLibrary() {
     String v = get("opencl.library");
     return v == null ? "libOpenCL.so.1" : v;
+  }
+
+  /** {@code "source"} (the default) or {@code "spirv"}: the program form OpenCL devices build. */
+  public static String openclProgram() {
+    String v = get("opencl.program");
+    if (v == null) return "source";
+    if (!v.equals("source") && !v.equals("spirv"))
+      throw new IllegalArgumentException("loopjit.opencl.program is \"" + v + "\"; use source (OpenCL C) or spirv");
+    return v;
+  }
+
+  /** The SPIR-V bridge allowed for devices without IL ({@code "llvm-spirv"}), or null for none. */
+  public static String spirvBridge() {
+    String v = get("spirv.bridge");
+    if (v == null || v.equals("off")) return null;
+    if (!v.equals("llvm-spirv"))
+      throw new IllegalArgumentException("loopjit.spirv.bridge is \"" + v + "\"; use llvm-spirv (SPIR-V to SPIR bitcode with llvm-spirv-15) or off");
+    return v;
   }
 
   public static String cudaLibrary() {

@@ -17,6 +17,7 @@ final class OpenClContext {
   private final OpenClDevice device;
   private final MemorySegment handle;
   private final ProgramCache programs;
+  private final SpirvPrograms spirv;
   private final BufferPool pool;
 
   private OpenClContext(OpenCl cl, OpenClDevice device, MemorySegment handle) {
@@ -24,6 +25,7 @@ final class OpenClContext {
     this.device = device;
     this.handle = handle;
     this.programs = new ProgramCache(cl, this);
+    this.spirv = new SpirvPrograms(cl, this);
     this.pool = new BufferPool(cl, this);
   }
 
@@ -59,6 +61,11 @@ final class OpenClContext {
   /** Programs built for this device: in memory for the process, on disk across processes. */
   ProgramCache programs() {
     return programs;
+  }
+
+  /** Programs built from SPIR-V modules for this device (see {@link ProgramForm}). */
+  SpirvPrograms spirv() {
+    return spirv;
   }
 
   /** Device buffers released by earlier plans, ready for reuse. */

@@ -84,6 +84,10 @@ public final class OpenClRuntime implements DeviceRuntime {
 
   @Override
   public Prepared prepare(TaskSpec task, RunOptions options) {
+    if (source == KernelSource.COMPILER) {   // a KernelSource of one's own is OpenCL C
+      ProgramForm form = ProgramForm.of(device);
+      if (form.isSpirv()) return prepareSpirv(task, form);
+    }
     Target target = Target.of("opencl", "", device, device.int64Atomics());
     KernelKey key = new KernelKey(task.method(), target);
     OpenClKernel k = kernels.get(key);
@@ -110,6 +114,18 @@ public final class OpenClRuntime implements DeviceRuntime {
     k = createKernel(program, g.ir(), task.qualifiedName());
     kernels.put(key, k);
     return new Prepared(k, compiled, compileNanos, driverNanos);
+  }
+
+  /** The kernel from its SPIR-V module, as {@link ProgramForm} chose (see {@link SpirvKernels}). */
+  private Prepared prepareSpirv(TaskSpec task, ProgramForm form) {
+    Target target = SpirvKernels.target(device, form);
+    KernelKey key = new KernelKey(task.method(), target);
+    OpenClKernel k = kernels.get(key);
+    if (k != null) return new Prepared(k, false, 0, 0);
+    SpirvKernels.Built b = SpirvKernels.build(task, target, form, context);
+    k = createKernel(b.program(), b.ir(), task.qualifiedName());
+    kernels.put(key, k);
+    return new Prepared(k, b.compiled(), b.compileNanos(), b.driverNanos());
   }
 
   /** Strict Java float semantics unless fast math was asked for: IEEE division and sqrt where the device has them. */

@@ -42,6 +42,7 @@ enum SpirvOp {
   Function(54, "T R FC id"),
   FunctionParameter(55, "T R"),
   FunctionEnd(56, ""),
+  FunctionCall(57, "T R id id*"),
   Variable(59, "T R SC id?"),
   Load(61, "T R id MA?"),
   Store(62, "id id MA?"),
