@@ -14,7 +14,7 @@ import java.util.Locale;
  * <tr><th>property</th><th>environment</th><th>meaning</th></tr>
  * <tr><td>loopjit.device</td><td>LOOPJIT_DEVICE</td><td>device {@code Devices.best()} returns, e.g. {@code opencl:0}</td></tr>
  * <tr><td>loopjit.backends</td><td>LOOPJIT_BACKENDS</td><td>comma list of backends to load (default: all found)</td></tr>
- * <tr><td>loopjit.dump</td><td>LOOPJIT_DUMP</td><td>comma list of what to print as kernels compile: {@code ir}, a pass name, {@code opencl}, {@code ptx}, {@code all}</td></tr>
+ * <tr><td>loopjit.dump</td><td>LOOPJIT_DUMP</td><td>comma list of what to print as kernels compile: {@code ir}, a pass name, {@code opencl}, {@code ptx}, {@code spirv}, {@code all}</td></tr>
  * <tr><td>loopjit.fastMath</td><td>LOOPJIT_FAST_MATH</td><td>{@code true}: relax strict Java float semantics (FMA contraction, fast math functions)</td></tr>
  * <tr><td>loopjit.cacheDir</td><td>LOOPJIT_CACHE_DIR</td><td>on-disk kernel cache (default {@code ~/.cache/loopjit}); {@code off} disables it</td></tr>
  * <tr><td>loopjit.opencl.library</td><td>LOOPJIT_OPENCL_LIBRARY</td><td>the OpenCL ICD loader (default {@code libOpenCL.so.1})</td></tr>
@@ -49,7 +49,7 @@ public final class Settings {
     return v == null ? null : Arrays.stream(v.split(",")).map(String::trim).toList();
   }
 
-  /** Whether {@code what} (a pass name, {@code ir}, {@code opencl}, {@code ptx}) is to be printed. */
+  /** Whether {@code what} (a pass name, {@code ir}, {@code opencl}, {@code ptx}, {@code spirv}) is to be printed. */
   public static boolean dump(String what) {
     String v = get("dump");
     if (v == null) return false;

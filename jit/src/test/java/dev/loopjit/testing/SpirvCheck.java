@@ -15,8 +15,8 @@ import java.util.List;
  * in the OpenCL 2.2 environment and, with only the version word changed, as SPIR-V 1.0 in the
  * OpenCL 1.2 environment (modules with 64-bit atomics against the core rules, see
  * {@link SpirvTools#targetEnv}). Where spirv-val is missing the modules are still emitted and
- * disassembled; {@code SpirvValidatorTest} is then reported as skipped, with the reason, so the
- * gap shows in the test report.
+ * disassembled; {@code SpirvEmitterTest.theValidatorIsInstalledAndRejectsABrokenModule} is then
+ * reported as skipped, with the reason, so the gap shows in the test report.
  */
 final class SpirvCheck {
   private SpirvCheck() {}
