@@ -21,6 +21,7 @@ final class SpirvCode {
   final int openclStd;
   private final SpirvModule.Words variables = new SpirvModule.Words(), main = new SpirvModule.Words();
   private final int entry;
+  private final boolean fastMath;
   /** Where instructions go: the body, or the prologue the entry block starts with. */
   private SpirvModule.Words body = main;
   private int open;
@@ -28,9 +29,11 @@ final class SpirvCode {
   private int lineFile = -1, lineLine = -1;
 
   /**
-   * @param entry the label of the first block, which {@link #function} writes before the variables
+   * @param entry    the label of the first block, which {@link #function} writes before the variables
+   * @param fastMath whether float arithmetic may be relaxed
    */
-  SpirvCode(SpirvModule m, int entry) {
+  SpirvCode(SpirvModule m, int entry, boolean fastMath) {
+    this.fastMath = fastMath;
     this.m = m;
     this.openclStd = m.importSet("OpenCL.std");
     this.entry = entry;
@@ -206,10 +209,14 @@ final class SpirvCode {
    * Float arithmetic. Java never contracts a multiply and an add into an FMA; the NoContraction
    * decoration that would say so per instruction needs the Shader capability, which OpenCL
    * environments do not have, so the kernel says it once with the ContractionOff execution mode
-   * (see SpirvEmitter) and fast math leaves it out.
+   * (see SpirvEmitter). Fast math leaves that out and decorates each operation
+   * {@code FPFastMathMode Fast}, as {@code -cl-fast-relaxed-math} relaxes OpenCL C (a build option
+   * a driver may ignore for SPIR-V).
    */
   int arithmetic(SpirvOp op, int type, int a, int b) {
-    return op(op, type, a, b);
+    int id = op(op, type, a, b);
+    if (fastMath) m.decorate(id, Spv.DEC_FP_FAST_MATH_MODE, Spv.FAST_MATH_FAST);
+    return id;
   }
 
   /** An OpenCL.std instruction. */

@@ -226,6 +226,7 @@ public final class SpirvDisassembler {
             int dec = w[i++];
             line.append(' ').append(Spv.name(Spv.DECORATION, dec));
             if (dec == Spv.DEC_BUILTIN && i < end) line.append(' ').append(Spv.name(Spv.BUILTIN, w[i++]));
+            else if (dec == Spv.DEC_FP_FAST_MATH_MODE && i < end) line.append(' ').append(Spv.mask(Spv.FAST_MATH, w[i++]));
           }
           default -> throw new IllegalStateException("layout token " + t + " of " + op);
         }

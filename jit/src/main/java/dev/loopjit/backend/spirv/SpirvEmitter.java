@@ -67,7 +67,7 @@ public final class SpirvEmitter {
   private SpirvEmitter(Target target) {
     this.target = target;
     this.entry = m.id();
-    this.code = new SpirvCode(m, entry);
+    this.code = new SpirvCode(m, entry, target.fastMath());
     this.exprs = new SpirvExpressions(code, target.fastMath());
   }
 

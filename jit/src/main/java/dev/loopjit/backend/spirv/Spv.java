@@ -27,8 +27,10 @@ final class Spv {
   static final int SC_UNIFORM_CONSTANT = 0, SC_INPUT = 1, SC_WORKGROUP = 4, SC_CROSS_WORKGROUP = 5, SC_FUNCTION = 7,
       SC_GENERIC = 8;
   // 3.20 Decoration
-  static final int DEC_BUILTIN = 11, DEC_VOLATILE = 21, DEC_CONSTANT = 22, DEC_FUNC_PARAM_ATTR = 38, DEC_NO_CONTRACTION = 42,
-      DEC_ALIGNMENT = 44;
+  static final int DEC_BUILTIN = 11, DEC_VOLATILE = 21, DEC_CONSTANT = 22, DEC_FUNC_PARAM_ATTR = 38, DEC_FP_FAST_MATH_MODE = 40,
+      DEC_NO_CONTRACTION = 42, DEC_ALIGNMENT = 44;
+  // 3.15 FP Fast Math Mode
+  static final int FAST_MATH_FAST = 0x10;
   // 3.21 BuiltIn
   static final int BUILTIN_NUM_WORKGROUPS = 24, BUILTIN_WORKGROUP_SIZE = 25, BUILTIN_WORKGROUP_ID = 26,
       BUILTIN_LOCAL_INVOCATION_ID = 27, BUILTIN_GLOBAL_INVOCATION_ID = 28, BUILTIN_GLOBAL_SIZE = 31;
@@ -87,6 +89,7 @@ final class Spv {
       BUILTIN_WORKGROUP_ID, "WorkgroupId", BUILTIN_LOCAL_INVOCATION_ID, "LocalInvocationId", BUILTIN_GLOBAL_INVOCATION_ID,
       "GlobalInvocationId", BUILTIN_GLOBAL_SIZE, "GlobalSize", 32, "EnqueuedWorkgroupSize", 34, "GlobalLinearId");
   static final Map<Integer, String> FUNCTION_CONTROL = Map.of(1, "Inline", 2, "DontInline", 4, "Pure", 8, "Const");
+  static final Map<Integer, String> FAST_MATH = Map.of(1, "NotNaN", 2, "NotInf", 4, "NSZ", 8, "AllowRecip", FAST_MATH_FAST, "Fast");
   static final Map<Integer, String> MEMORY_ACCESS = Map.of(ACCESS_VOLATILE, "Volatile", ACCESS_ALIGNED, "Aligned", 4, "Nontemporal");
 
   /** The spirv-dis spelling of a value of an enumeration, or the number where it is not in the table. */

@@ -185,6 +185,18 @@ class SpirvProgramsTest {
   }
 
   @Test
+  void clCreateProgramWithIlIsCalledAndADeviceWithoutIlSaysNo() {
+    OpenClDevice d = OpenClTesting.device();
+    assumeTrue(ProgramForm.spirvVersion(d.ilVersion()) == null, d + " takes SPIR-V: the bridge and conformance runs cover it");
+    System.setProperty("loopjit.cacheDir", "off");
+    byte[] spv = dev.loopjit.backend.spirv.SpirvEmitter.emit(dev.loopjit.ir.SampleKernels.intOps(),
+        dev.loopjit.compiler.Target.offline("spirv", "1.2"));
+    ProgramCache.BuildFailure f = assertThrows(ProgramCache.BuildFailure.class, () -> d.context().spirv().build(ProgramForm.SPIRV_IL, spv, ""));
+    assertTrue(f.log.contains("clCreateProgramWithIL refused the module"), f.log);
+    assertTrue(f.code < 0, "an OpenCL error code: " + OpenClException.name(f.code));
+  }
+
+  @Test
   void aModuleTheDriverRefusesFailsWithItsBuildLog() {
     OpenClDevice d = bridgedDevice();
     ProgramCache.BuildFailure f = assertThrows(ProgramCache.BuildFailure.class,

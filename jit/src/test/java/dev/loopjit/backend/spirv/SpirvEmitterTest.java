@@ -99,6 +99,8 @@ class SpirvEmitterTest {
     String strict = text(SampleKernels.math(false)), fast = text(SampleKernels.math(true));
     assertContains(strict, "OpExecutionMode %math ContractionOff", "sqrt", "OpIsNan", "OpIsInf");
     assertFalse(fast.contains("ContractionOff"), fast);
+    assertContains(fast, "FPFastMathMode Fast");
+    assertFalse(strict.contains("FPFastMathMode"), strict);
     String minMax = text(SampleKernels.minMax());
     assertFalse(minMax.contains(" fmin ") || minMax.contains(" fmax "), "Math.min is not fmin: NaN and -0.0 differ");
     assertContains(fast, " fmin ");
