@@ -2,7 +2,7 @@
 # Sourced, not run. Each function says what it does and fails with a message saying what to install.
 
 LOOPJIT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-LOOPJIT_PACKAGES="pocl-opencl-icd ocl-icd-libopencl1 clinfo spirv-tools dataset-fashion-mnist"
+LOOPJIT_PACKAGES="pocl-opencl-icd ocl-icd-libopencl1 clinfo spirv-tools llvm-spirv-15 dataset-fashion-mnist"
 
 java_major() { # prints the feature version of the java at $1, or nothing
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p' | head -1
@@ -27,7 +27,7 @@ need_jdk() {
   exit 1
 }
 
-# Installs the Debian packages LoopJIT uses (PoCL, the OpenCL loader, clinfo, spirv-tools, Fashion-MNIST) when
+# Installs the Debian packages LoopJIT uses (PoCL, the OpenCL loader, clinfo, spirv-tools, llvm-spirv-15, Fashion-MNIST) when
 # running as root with apt; otherwise says what is missing and carries on with what is there.
 install_packages() {
   local missing=() p

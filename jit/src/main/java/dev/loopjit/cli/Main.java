@@ -21,7 +21,7 @@ import java.util.List;
 public final class Main {
   private static final String USAGE = """
       usage: loopjit devices
-             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|LANGUAGE [--class-path CP] CLASS METHOD
+             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N] [--class-path CP] CLASS METHOD
              loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
       """;
 

@@ -105,6 +105,6 @@ public final class LoopJitEngine implements Engine {
     }
     Recipe r = Backends.recipe(t[0]);
     TaskSpec task = new TaskSpec("code", method.name(), method, List.of());
-    return r.generate(task, r.target(null, variant, options), options).text();
+    return r.show(r.generate(task, r.target(null, variant, options), options));
   }
 }

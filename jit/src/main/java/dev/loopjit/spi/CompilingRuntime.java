@@ -76,7 +76,7 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
     boolean compiled = false;
     long driverNanos = 0;
     if (options.flag("printKernel") || program == null && options.dump(recipe.language()))
-      System.out.println("// " + recipe.displayName() + " of " + task.display() + " for " + device + "\n" + code.text());
+      System.out.println("// " + recipe.displayName() + " of " + task.display() + " for " + device + "\n" + recipe.show(code));
     if (program == null) {
       try {
         ProgramCache.Built<P> b = programs.build(code, buildOptions, options);

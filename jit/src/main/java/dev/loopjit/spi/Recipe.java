@@ -31,4 +31,9 @@ public interface Recipe {
 
   /** The code of a lowered kernel. */
   DeviceCode emit(KernelIR ir, Target target);
+
+  /** The code as people read it (a binary language's disassembly); by default its text. */
+  default String show(DeviceCode code) {
+    return code.text();
+  }
 }

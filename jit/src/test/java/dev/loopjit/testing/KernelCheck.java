@@ -76,7 +76,8 @@ public final class KernelCheck {
   public record OfflineEmitter(String name, Function<TaskSpec, String> check) {}
 
   /** The offline emitters every check runs by default. */
-  public static final List<OfflineEmitter> OFFLINE_EMITTERS = PtxCheck.emitters();
+  public static final List<OfflineEmitter> OFFLINE_EMITTERS =
+      java.util.stream.Stream.concat(PtxCheck.emitters().stream(), SpirvCheck.emitters().stream()).toList();
 
   /** What a check ran: the kernel's name and the ids of the devices it ran on and matched, jvm first. */
   public record Result(String kernel, List<String> devices) {

@@ -16,7 +16,7 @@ import java.util.List;
  */
 public final class OpenClBackend extends DriverBackend {
   public OpenClBackend() {
-    super("opencl", OpenClRecipe.INSTANCE);
+    super("opencl", OpenClRecipe.INSTANCE, SpirvRecipe.OFFLINE);
   }
 
   @Override
@@ -37,7 +37,9 @@ public final class OpenClBackend extends DriverBackend {
 
   @Override
   public DeviceRuntime open(Device device, Options options) {
-    return new OpenClRuntime(own(device, OpenClDevice.class), recipe(), options);
+    OpenClDevice d = own(device, OpenClDevice.class);
+    ProgramForm form = ProgramForm.of(d, options);
+    return new OpenClRuntime(d, form == ProgramForm.SOURCE ? recipe() : new SpirvRecipe(form), options);
   }
 
 }
