@@ -100,6 +100,21 @@ public final class ExecutionPlan implements AutoCloseable {
     return List.copyOf(ignoredFlags);
   }
 
+  /**
+   * Sets one of LoopJIT's settings for this plan only: {@code key} as after {@code loopjit.} in the
+   * README's table (e.g. {@code withSetting("opencl.program", "spirv")} to build this plan's kernels
+   * from SPIR-V, {@code withSetting("fastMath", "true")}); null removes the plan's value. Takes
+   * effect from the next execution (the plan's device state is rebuilt).
+   */
+  public synchronized ExecutionPlan withSetting(String key, String value) {
+    open();
+    Objects.requireNonNull(key, "key");
+    if (value == null) settings.remove(key);
+    else settings.put(key, value);
+    closeExecutor();
+    return this;
+  }
+
   /** Prints each kernel's generated code (OpenCL C, PTX, …) when it is compiled for this plan. */
   public synchronized ExecutionPlan withPrintKernel() {
     open();

@@ -85,6 +85,25 @@ class PlanOptionsTest {
   }
 
   @Test
+  void aSettingForOnePlanChangesOnlyThatPlan() {
+    for (Device d : Devices.all()) {
+      if (!d.backend().equals("opencl")) continue;
+      int[] in = {1, 2, 3}, out = new int[3];
+      try (ExecutionPlan plan = new ExecutionPlan(graph("g", PlanOptionsTest::timesTwo, in, out)).withDevice(d)) {
+        plan.withSetting("opencl.program", "spirv").withSetting("spirv.bridge", "llvm-spirv").withPrintKernel();
+        String printed = captured(plan::execute);
+        assertTrue(printed.contains("// SPIR-V of PlanOptionsTest.timesTwo"), printed);
+        assertArrayEquals(new int[] {2, 4, 6}, out);
+        plan.withSetting("opencl.program", null);
+        printed = captured(plan::execute);
+        assertTrue(printed.contains("// OpenCL C of PlanOptionsTest.timesTwo"), printed);
+        plan.withSetting("opencl.program", "ptx");
+        assertThrows(IllegalArgumentException.class, plan::execute, "a bad value is refused before anything runs");
+      }
+    }
+  }
+
+  @Test
   void withGraphRunsOneGraphAndWithAllGraphsAllOfThem() {
     for (Device d : Devices.all()) {
       int[] in = {1, 2}, a = new int[2], b = new int[2];
