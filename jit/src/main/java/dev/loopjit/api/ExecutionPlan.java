@@ -115,6 +115,20 @@ public final class ExecutionPlan implements AutoCloseable {
     return this;
   }
 
+  /**
+   * Ends an execution whose kernels run longer than {@code timeout}: {@link #execute()} throws
+   * {@link KernelTimeoutException} naming the task, the plan abandons its device state and cannot be
+   * used again, host arrays are unchanged. With a timeout the device never uses host memory in place
+   * (zero-copy), so that a kernel still running cannot write into them. The default comes from the
+   * {@code loopjit.timeout} setting (e.g. {@code 30s}); {@code null} removes the plan's own.
+   */
+  public synchronized ExecutionPlan withTimeout(java.time.Duration timeout) {
+    open();
+    if (timeout != null && (timeout.isNegative() || timeout.isZero()))
+      throw new IllegalArgumentException("a timeout must be positive, not " + timeout);
+    return withSetting("timeout", timeout == null ? null : timeout.toMillis() + "ms");
+  }
+
   /** Prints each kernel's generated code (OpenCL C, PTX, …) when it is compiled for this plan. */
   public synchronized ExecutionPlan withPrintKernel() {
     open();

@@ -29,7 +29,7 @@ import java.util.Map;
 public final class Settings {
   /** Every setting's key; {@link #options()} reads these, plus any other {@code -Dloopjit.*} property. */
   static final List<String> KEYS = List.of("device", "backends", "dump", "fastMath", "cacheDir", "opencl.library",
-      "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "verifyIr");
+      "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "verifyIr", "timeout");
 
   private Settings() {}
 
