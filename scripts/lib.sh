@@ -78,3 +78,32 @@ loopjit_classpath() {
   done
   echo "$cp"
 }
+
+# Parses `run [--class-path|-cp CP] MAIN [ARGS]` into RUN_CP and RUN_REST (MAIN and its arguments); exits 2 saying
+# what is wrong when MAIN is missing or a class-path entry does not exist.
+loopjit_run_args() {
+  RUN_CP=""
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --class-path|-cp|--classpath)
+        [ $# -ge 2 ] || { echo "loopjit run: $1 needs a class path" >&2; exit 2; }
+        RUN_CP="${RUN_CP:+$RUN_CP:}$2"; shift 2 ;;
+      --) shift; break ;;
+      -*) echo "loopjit run: unknown option $1 (JVM options go in LOOPJIT_JAVA_OPTIONS)" >&2; exit 2 ;;
+      *) break ;;
+    esac
+  done
+  if [ $# -eq 0 ]; then
+    echo "usage: loopjit run [--class-path CP] MAIN [ARGS...]   (runs MAIN with LoopJIT's jars, libjsig.so and native access)" >&2
+    exit 2
+  fi
+  local entry entries=()
+  IFS=: read -r -a entries <<< "$RUN_CP"
+  for entry in ${entries[@]+"${entries[@]}"}; do
+    case "$entry" in
+      ""|*'*') ;;
+      *) [ -e "$entry" ] || { echo "loopjit run: class-path entry $entry does not exist" >&2; exit 2; } ;;
+    esac
+  done
+  RUN_REST=("$@")
+}

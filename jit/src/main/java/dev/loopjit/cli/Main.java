@@ -20,7 +20,8 @@ import java.util.List;
 /** Entry point of {@code scripts/loopjit}. */
 public final class Main {
   private static final String USAGE = """
-      usage: loopjit devices
+      usage: loopjit devices [--probe]
+             loopjit run [--class-path CP] MAIN [ARGS]   (your program with LoopJIT's jars, libjsig.so and native access)
              loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N] [--class-path CP] CLASS METHOD
              loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
       """;
@@ -36,6 +37,11 @@ public final class Main {
       case "devices" -> devices();
       case "dump" -> System.exit(dump(Arrays.copyOfRange(args, 1, args.length)));
       case "train" -> train(Arrays.copyOfRange(args, 1, args.length));
+      case "run" -> {
+        System.err.println("loopjit run is the launcher's: use scripts/loopjit run or the bundle's bin/loopjit run, which start java with "
+            + "LD_PRELOAD=libjsig.so and --enable-native-access=ALL-UNNAMED");
+        System.exit(2);
+      }
       default -> {
         System.err.print(USAGE);
         System.exit(2);
