@@ -10,6 +10,7 @@ import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.DeviceRuntime;
 import dev.loopjit.spi.Grid;
 import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.Options;
 import dev.loopjit.spi.TaskSpec;
 import dev.loopjit.spi.Timing;
 import java.util.ArrayList;
@@ -33,9 +34,12 @@ import java.util.Map;
  * </ul>
  * An execution first prepares every task (compiles kernels, checks arguments and grids) and
  * allocates every buffer, so that errors surface before anything runs or any host array changes.
+ * A profiled execution also counts each launch's work ({@link KernelWork}) and gives the device's
+ * measured limits ({@link DeviceLimits}), so the profile can say how well each kernel used them.
  */
 public final class GraphRunner implements Engine.Executor {
   private final DeviceRuntime device;
+  private final Options options;
   private final Map<HostArray, Slot> slots = new LinkedHashMap<>();
   private final Map<TaskSpec, DeviceKernel> kernels = new IdentityHashMap<>();
   private boolean executedOnce;
@@ -53,10 +57,17 @@ public final class GraphRunner implements Engine.Executor {
 
   private record Step(TaskSpec task, DeviceKernel kernel, Grid grid) {}
 
-  private record KernelRun(String task, Timing timing) {}
+  private record KernelRun(String task, Timing timing, Profile.Work work) {}
 
+  /** A runner whose profiles never probe the device (backend tests drive runtimes of their own this way). */
   public GraphRunner(DeviceRuntime device) {
+    this(device, Options.DEFAULTS.with("probe", "off"));
+  }
+
+  /** A runner for one plan, with the settings it was opened with. */
+  public GraphRunner(DeviceRuntime device, Options options) {
     this.device = device;
+    this.options = options;
   }
 
   public DeviceRuntime device() {
@@ -85,7 +96,9 @@ public final class GraphRunner implements Engine.Executor {
             args[i] = s.buffer;
           }
           if (empty(step.grid())) continue;
-          tally.kernels.add(new KernelRun(step.task().qualifiedName(), device.launch(step.kernel(), args, step.grid())));
+          Timing timing = device.launch(step.kernel(), args, step.grid());
+          Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
+          tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work));
         }
         for (GraphSpec.Transfer t : g.toHost()) {
           if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce))
@@ -98,7 +111,16 @@ public final class GraphRunner implements Engine.Executor {
       throw e;
     }
     executedOnce = true;
-    return tally.profile(options.profile());
+    return tally.profile(options.profile(), options.profile() ? limits() : null);
+  }
+
+  /** The device's measured limits, for a profile; never fails an execution. */
+  private Profile.Limits limits() {
+    try {
+      return DeviceLimits.of(device.device(), options);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** The graphs as the runtime's specs; the same list for the same list (a plan passes the same ones every time). */
@@ -141,7 +163,7 @@ public final class GraphRunner implements Engine.Executor {
     }
     for (Object o : arrays) copyOut(slots.get(HostArray.of(o)), tally);
     device.finish();
-    return tally.profile(profile);
+    return tally.profile(profile, null);
   }
 
   private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
@@ -279,13 +301,13 @@ public final class GraphRunner implements Engine.Executor {
     final List<Timing> copyIn = new ArrayList<>(), copyOut = new ArrayList<>();
     final List<KernelRun> kernels = new ArrayList<>();
 
-    Profile profile(boolean timed) {
+    Profile profile(boolean timed, Profile.Limits limits) {
       List<Profile.TaskTime> tasks = new ArrayList<>();
       long kernelNanos = 0;
       for (KernelRun k : kernels) {
         long ns = timed ? k.timing().nanos() : 0;
         kernelNanos += ns;
-        tasks.add(new Profile.TaskTime(k.task(), ns));
+        tasks.add(new Profile.TaskTime(k.task(), ns, k.work(), k.work() != null ? limits : null));
       }
       return new Profile(compileNanos, driverNanos, kernelNanos, timed ? sum(copyIn) : 0, timed ? sum(copyOut) : 0,
           bytesIn, bytesOut, compiled, tasks);

@@ -81,7 +81,7 @@ public final class LoopJitEngine implements Engine {
   public Executor open(Device device, Map<String, String> settings) {
     Options options = Settings.options();
     for (var e : settings.entrySet()) options = options.with(e.getKey(), e.getValue());
-    return new GraphRunner(Backends.of(device).open(device, options));
+    return new GraphRunner(Backends.of(device).open(device, options), options);
   }
 
   @Override
