@@ -64,8 +64,8 @@ have_opencl() {
 # Builds the jars (no tests) if any is missing or older than the sources.
 build_jars() {
   local stamp="$LOOPJIT_ROOT/jit/target/loopjit-jit-0.1.0-SNAPSHOT.jar"
-  if [ ! -f "$stamp" ] || [ -n "$(find "$LOOPJIT_ROOT" -name '*.java' -path '*/src/main/*' -newer "$stamp" -print -quit)" ] \
-     || [ -n "$(find "$LOOPJIT_ROOT" -name 'pom.xml' -newer "$stamp" -print -quit)" ]; then
+  if [ ! -f "$stamp" ] || [ -n "$(find "$LOOPJIT_ROOT" -path "$LOOPJIT_ROOT/examples" -prune -o -name '*.java' -path '*/src/main/*' -newer "$stamp" -print -quit)" ] \
+     || [ -n "$(find "$LOOPJIT_ROOT" -path "$LOOPJIT_ROOT/examples" -prune -o -name 'pom.xml' -newer "$stamp" -print -quit)" ]; then
     (cd "$LOOPJIT_ROOT" && mvn -B -q -DskipTests package) || { echo "build failed" >&2; exit 1; }
   fi
 }

@@ -327,8 +327,26 @@ public final class KernelCheck {
     return m;
   }
 
+  /**
+   * Throws IllegalStateException when this loopjit-testing and the loopjit-jit on the class path are
+   * different versions (as their jars' manifests say; classes from a build directory have none).
+   */
+  static void checkVersions() {
+    String problem = versionProblem(KernelCheck.class.getPackage().getImplementationVersion(), Engine.class.getPackage().getImplementationVersion());
+    if (problem != null) throw new IllegalStateException(problem);
+  }
+
+  /** Why loopjit-testing {@code testing} cannot run against loopjit-jit {@code engine}, or null. */
+  static String versionProblem(String testing, String engine) {
+    if (testing == null || engine == null || testing.equals(engine)) return null;
+    return "loopjit-testing " + testing + " is running against loopjit-jit " + engine + ": use the same version of both "
+        + "(in Maven one property, e.g. <loopjit.version>" + engine + "</loopjit.version>, for dev.loopjit:loopjit-jit and "
+        + "dev.loopjit:loopjit-testing)";
+  }
+
   /** Fails when a backend listed in {@code loopjit.requireDevices} / {@code LOOPJIT_REQUIRE_DEVICES} has no device. */
   public static void checkRequiredDevices() {
+    checkVersions();
     List<String> missing = missingBackends(requiredDevices(), Devices.all());
     if (!missing.isEmpty())
       throw new AssertionError("loopjit.requireDevices asks for " + missing + " but there is no such device; devices: "

@@ -176,6 +176,14 @@ class KernelCheckTest {
   }
 
   @Test
+  void mixedVersionsOfTheArtifactsAreRefusedNamingBoth() {
+    assertNull(KernelCheck.versionProblem(null, "0.1.0"), "classes from a build directory have no version");
+    assertNull(KernelCheck.versionProblem("0.1.0", "0.1.0"));
+    String why = KernelCheck.versionProblem("0.1.0", "0.2.0");
+    assertTrue(why.contains("loopjit-testing 0.1.0") && why.contains("loopjit-jit 0.2.0") && why.contains("same version"), why);
+  }
+
+  @Test
   void requiredBackendsMustHaveADevice() {
     List<Device> jvmOnly = List.of(new FakeDevice("jvm", "jvm"));
     List<Device> withOpenCl = List.of(new FakeDevice("jvm", "jvm"), new FakeDevice("opencl:0", "opencl"));
