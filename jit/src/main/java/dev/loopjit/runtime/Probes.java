@@ -26,7 +26,7 @@ final class Probes {
   static final int TARGET_MS = 10;
   private static final long TARGET_NANOS = TARGET_MS * 1_000_000L;
   private static final long WALL_LIMIT_NANOS = 3_000_000_000L;
-  private static final int MAX_COPY = 1 << 24;       // floats per array: 64 MiB each
+  private static final int MAX_COPY = 1 << 26;       // floats per array: 256 MiB each (a GPU needs large copies to reach its bandwidth)
   private static final int MAX_ITEMS = 1 << 20;
   private static final int MAX_ROUNDS = 1 << 16;
   /** Floating-point operations per round of {@link #multiplyAdd}, per work-item. */
