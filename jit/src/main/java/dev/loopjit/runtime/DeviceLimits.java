@@ -19,7 +19,7 @@ import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The {@link Profile.Limits} of each device: measured once by {@link Probes} (about a second), then
+ * The {@link Profile.Limits} of each device: measured once by {@link Probes} (seconds), then
  * kept in memory (per cache directory) and on disk as {@code <cacheDir>/limits/<key>.properties}, the key a hash of what
  * identifies the device (backend, name, driver version, compute units, memory), so a program's
  * second run, or any other program on the machine, reads them back. {@code loopjit.probe=off}
