@@ -4,6 +4,7 @@ package dev.loopjit.compiler;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Verifier;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,40 +45,45 @@ public final class Compiler {
 
   /** Compiles {@code method} for {@code target} (cached); throws KernelCompilationException for anything unsupported. */
   public static KernelIR compile(MethodRef method, Target target) {
-    return compile(method, target, Set.of());
+    return compile(method, target, Set.of(), false);
   }
 
   /**
    * As {@link #compile(MethodRef, Target)}, printing the IR after each stage named in {@code dump}
    * ({@code "ir"} after the front end, a pass name after that pass, {@code "all"}) when it compiles.
    */
-  public static KernelIR compile(MethodRef method, Target target, Set<String> dump) {
+  public static KernelIR compile(MethodRef method, Target target, Set<String> dump, boolean verify) {
     Map<Key, KernelIR> cache = CACHE.get(method.owner());
     Key key = new Key(method.name(), method.descriptor(), target);
     KernelIR cached = cache.get(key);
     if (cached != null) return cached;
-    KernelIR ir = lower(method, target, null, dump);
+    KernelIR ir = lower(method, target, null, dump, verify);
     cache.put(key, ir);
     return ir;
   }
 
   /** Runs the pipeline up to and including pass {@code until} ({@code "parse"}: the front end only; null: all), without caching. */
   public static KernelIR lower(MethodRef method, Target target, String until) {
-    return lower(method, target, until, Set.of());
+    return lower(method, target, until, Set.of(), false);
   }
 
-  /** As {@link #lower(MethodRef, Target, String)}, printing the IR after each stage named in {@code dump}. */
-  public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump) {
+  /**
+   * As {@link #lower(MethodRef, Target, String)}, printing the IR after each stage named in
+   * {@code dump}, and with {@code verify} checking the IR's rules ({@link Verifier}) after each.
+   */
+  public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump, boolean verify) {
     Names names = new Names();
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m), m.body(), null, List.of());
     dump(dump, "ir", ir);
+    if (verify) verify("parse", ir, false);
     if ("parse".equals(until)) return ir;
     Pass.Context cx = new Pass.Context(method, target, names, m.parallelLoops(), m.loopSrc(), m.annotated());
     for (Pass p : PASSES) {
       ir = p.run(ir, cx);
       dump(dump, p.name(), ir);
+      if (verify) verify(p.name(), ir, true);
       if (p.name().equals(until)) break;
     }
     return ir;
@@ -97,6 +103,12 @@ public final class Compiler {
   /** The names of the passes, in order, for {@code --target ir:<pass>} and the dump setting. */
   public static List<String> passNames() {
     return PASSES.stream().map(Pass::name).toList();
+  }
+
+  private static void verify(String stage, KernelIR ir, boolean inlined) {
+    List<String> problems = Verifier.check(ir, inlined);
+    if (!problems.isEmpty())
+      throw new IllegalStateException("the IR after " + stage + " breaks its rules:\n  " + String.join("\n  ", problems) + "\n" + IrPrinter.print(ir));
   }
 
   private static void dump(Set<String> stages, String what, KernelIR ir) {

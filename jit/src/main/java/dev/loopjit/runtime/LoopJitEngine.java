@@ -15,6 +15,7 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@link Engine} behind {@code dev.loopjit.api}, named in
@@ -101,7 +102,8 @@ public final class LoopJitEngine implements Engine {
       if (!variant.isEmpty() && !variant.equals("parse") && !Compiler.passNames().contains(variant))
         throw new IllegalArgumentException("no pass \"" + variant + "\"; passes: parse, " + String.join(", ", Compiler.passNames()));
       Recipe opencl = Backends.recipe("opencl");
-      return IrPrinter.print(Compiler.lower(method, opencl.target(null, "", options), variant.isEmpty() ? null : variant));
+      return IrPrinter.print(Compiler.lower(method, opencl.target(null, "", options), variant.isEmpty() ? null : variant, Set.of(),
+          options.flag("verifyIr")));
     }
     Recipe r = Backends.recipe(t[0]);
     TaskSpec task = new TaskSpec("code", method.name(), method, List.of());

@@ -31,7 +31,7 @@ import java.util.Map;
 public final class Settings {
   /** Every setting's key; {@link #options()} reads these, plus any other {@code -Dloopjit.*} property. */
   static final List<String> KEYS = List.of("device", "backends", "dump", "fastMath", "cacheDir", "opencl.library",
-      "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "requireSignalChaining", "probe");
+      "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "verifyIr", "requireSignalChaining", "probe");
 
   private Settings() {}
 
