@@ -41,9 +41,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * </ul>
  * An execution first prepares every task (compiles kernels, checks arguments and grids) and
  * allocates every buffer, so that errors surface before anything runs or any host array changes.
+ * A profiled execution also counts each launch's work ({@link KernelWork}) and gives the device's
+ * measured limits ({@link DeviceLimits}), so the profile can say how well each kernel used them.
  */
 public final class GraphRunner implements Engine.Executor {
   private final DeviceRuntime device;
+  private final Options options;
   private final Duration timeout;
   private volatile String abandoned;
   /** With a timeout: whether the worker is launching (0), copying back to the host (1), or was abandoned (2). */
@@ -65,15 +68,20 @@ public final class GraphRunner implements Engine.Executor {
 
   private record Step(TaskSpec task, DeviceKernel kernel, Grid grid) {}
 
-  private record KernelRun(String task, Timing timing) {}
+  private record KernelRun(String task, Timing timing, Profile.Work work) {}
 
+  /** A runner whose profiles never probe the device (backend tests drive runtimes of their own this way). */
   public GraphRunner(DeviceRuntime device) {
-    this(device, Options.DEFAULTS);
+    this(device, Options.DEFAULTS.with("probe", "off"));
   }
 
-  /** A runner over {@code device}; {@code options}' {@code timeout} (e.g. {@code 30s}) bounds each execution's copies and launches. */
+  /**
+   * A runner for one plan, with the settings it was opened with; their {@code timeout} (e.g.
+   * {@code 30s}) bounds each execution's copies and launches.
+   */
   public GraphRunner(DeviceRuntime device, Options options) {
     this.device = device;
+    this.options = options;
     this.timeout = duration(options.get("timeout"));
   }
 
@@ -168,7 +176,9 @@ public final class GraphRunner implements Engine.Executor {
           synchronized (tally) {
             tally.launched.add(step.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
           }
-          tally.kernels.add(new KernelRun(step.task().qualifiedName(), device.launch(step.kernel(), args, step.grid())));
+          Timing timing = device.launch(step.kernel(), args, step.grid());
+          Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
+          tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work));
         }
         if (timeout != null) {
           device.finish();
@@ -190,7 +200,16 @@ public final class GraphRunner implements Engine.Executor {
       throw e;
     }
     executedOnce = true;
-    return tally.profile(options.profile());
+    return tally.profile(options.profile(), options.profile() ? limits() : null);
+  }
+
+  /** The device's measured limits, for a profile; never fails an execution. */
+  private Profile.Limits limits() {
+    try {
+      return DeviceLimits.of(device.device(), options);
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** The graphs as the runtime's specs; the same list for the same list (a plan passes the same ones every time). */
@@ -234,7 +253,7 @@ public final class GraphRunner implements Engine.Executor {
     }
     for (Object o : arrays) copyOut(slots.get(HostArray.of(o)), tally);
     device.finish();
-    return tally.profile(profile);
+    return tally.profile(profile, null);
   }
 
   private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
@@ -381,13 +400,13 @@ public final class GraphRunner implements Engine.Executor {
     /** The tasks launched so far, for a timeout's message (read by the waiting thread). */
     final List<String> launched = new ArrayList<>();
 
-    Profile profile(boolean timed) {
+    Profile profile(boolean timed, Profile.Limits limits) {
       List<Profile.TaskTime> tasks = new ArrayList<>();
       long kernelNanos = 0;
       for (KernelRun k : kernels) {
         long ns = timed ? k.timing().nanos() : 0;
         kernelNanos += ns;
-        tasks.add(new Profile.TaskTime(k.task(), ns));
+        tasks.add(new Profile.TaskTime(k.task(), ns, k.work(), k.work() != null ? limits : null));
       }
       return new Profile(compileNanos, driverNanos, kernelNanos, timed ? sum(copyIn) : 0, timed ? sum(copyOut) : 0,
           bytesIn, bytesOut, compiled, tasks);

@@ -21,8 +21,12 @@ public final class OpenClBackend extends DriverBackend {
 
   @Override
   protected List<Device> discover(Options options) {
-    String missing = OpenCl.problem(options.get("opencl.library", "libOpenCL.so.1"));
+    String library = options.get("opencl.library", "libOpenCL.so.1");
+    String missing = OpenCl.problem(library);
     if (missing != null) throw new NoDevice(missing);
+    // Listing platforms loads the drivers (ICDs), whose signal handlers need the JVM's chained.
+    String refused = dev.loopjit.spi.SignalChaining.beforeLoading("the OpenCL drivers (through " + library + ")", options);
+    if (refused != null) throw new NoDevice(refused);
     OpenCl cl = OpenCl.get();
     List<MemorySegment> platforms = OpenClInfo.platforms(cl);
     if (platforms.isEmpty())

@@ -1,5 +1,5 @@
 // The offline check every checked kernel gets: its SPIR-V is emitted, read back by our disassembler, and accepted by spirv-val.
-package dev.loopjit.testing;
+package dev.loopjit.conformance;
 
 import dev.loopjit.backend.spirv.SpirvDisassembler;
 import dev.loopjit.backend.spirv.SpirvTools;
@@ -7,6 +7,7 @@ import dev.loopjit.runtime.Backends;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.Recipe;
 import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.testing.KernelCheck;
 import java.util.List;
 
 /**
@@ -23,7 +24,7 @@ final class SpirvCheck {
 
   static List<KernelCheck.OfflineEmitter> emitters() {
     return List.of(new KernelCheck.OfflineEmitter(SpirvTools.validator() != null ? "spirv-val" : "SPIR-V emission (spirv-val not installed)",
-        SpirvCheck::check));
+        k -> check(RepositoryChecks.task(k))));
   }
 
   /** Null when the task's SPIR-V is emitted and accepted; else what went wrong, with the module's text. */
