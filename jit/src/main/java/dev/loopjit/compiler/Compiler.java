@@ -23,6 +23,7 @@ public final class Compiler {
       new ParallelLoops(),   // the @Parallel nest becomes work-item indices and a guard
       new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
       new Uniform(),         // CPU targets: every work-item computes, clamped into range; only stores guarded
+      new Legalise(),        // Java's meaning where a device's operation differs (integer abs at MIN_VALUE)
       new Arguments(),       // the device argument list; array lengths become arguments
       new Capabilities());   // fp64, local memory, atomics checked against the target
 

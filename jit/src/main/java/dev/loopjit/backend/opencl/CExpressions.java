@@ -101,6 +101,20 @@ abstract class CExpressions {
     };
   }
 
+  /**
+   * {@code e} with exactly the C type of its IR type. {@link #expr} gives that type only after
+   * C's integer promotions: a load from a byte, short, char or boolean array is a {@code char},
+   * {@code short}, {@code ushort} or {@code uchar} in C, which arithmetic promotes to int by itself
+   * but an overloaded built-in does not ({@code popcount((char)-1)} is 8, {@code min(short, ushort)}
+   * is ambiguous, {@code as_float(char)} does not build). Arguments of built-ins go through here.
+   */
+  protected final C typed(Expr e) {
+    C c = expr(e);
+    Prim narrow = e instanceof Load l ? ((ArrayType) l.array().type()).element()
+        : e instanceof Read r && r.type() != Prim.BOOLEAN && r.type() instanceof Prim p ? p : null; // a kernel's own byte parameter
+    return narrow == Prim.BYTE || narrow == Prim.SHORT || narrow == Prim.CHAR || narrow == Prim.BOOLEAN ? cast(type(Prim.INT, false), c) : c;
+  }
+
   private C binary(Binary b) {
     Prim p = b.a().prim();
     Op.Binary op = b.op();
