@@ -73,7 +73,8 @@ final class Reductions implements Pass {
         body.add(s);
       }
     }
-    Block inside = new Rewriter() {
+    Block inside = forwardSpilledElements(frame.body(), frame.body(), arrays, cx);
+    inside = new Rewriter() {
       @Override
       protected List<Stmt> stmts(Stmt s) {
         if (s instanceof Store st && st.array() instanceof Read r && arrays.contains(r.var())) {
@@ -91,7 +92,7 @@ final class Reductions implements Pass {
             arrays, "except as out[k] = out[k] OP x");
         return List.of(s);
       }
-    }.rewrite(frame.body());
+    }.rewrite(inside);
     if (targets.isEmpty()) return ir;
     for (Update t : targets.values()) check(t, cx, kernel);
 
@@ -137,6 +138,79 @@ final class Reductions implements Pass {
         new Loop(loop, body, new Block(List.of(new Assign(k, add(new Read(k), geometry(Intrinsic.GLOBAL_SIZE, 0)), at))), at)));
   }
 
+  /**
+   * {@code out[0] += f(x)} where f is a call: the parser reads {@code out[0]} into a temporary before
+   * the call (the call could write memory), so the update reaches this pass as {@code t = out[0];
+   * <the call>; out[0] = t + r}. Where the statements between write nothing of {@code out}, the read
+   * is moved back into the update, which is the same value, and the update has its usual shape.
+   */
+  private static Block forwardSpilledElements(Block b, Block whole, List<Var> arrays, Context cx) {
+    List<Stmt> l = new ArrayList<>();
+    for (Stmt x : b.stmts()) l.add(switch (x) {
+      case Block inner -> forwardSpilledElements(inner, whole, arrays, cx);
+      case If i -> new If(i.cond(), forwardSpilledElements(i.then(), whole, arrays, cx), forwardSpilledElements(i.otherwise(), whole, arrays, cx), i.src());
+      case Loop lp -> new Loop(lp.label(), forwardSpilledElements(lp.body(), whole, arrays, cx), forwardSpilledElements(lp.update(), whole, arrays, cx), lp.src());
+      case Labeled lb -> new Labeled(lb.label(), forwardSpilledElements(lb.body(), whole, arrays, cx), lb.src());
+      case Switch sw -> new Switch(sw.label(), sw.selector(),
+          sw.cases().stream().map(c -> new Case(c.values(), forwardSpilledElements(c.body(), whole, arrays, cx))).toList(), sw.src());
+      default -> x;
+    });
+    for (int i = 0; i < l.size(); i++) {
+      if (!(l.get(i) instanceof Assign a) || !cx.names.temps.contains(a.var()) || !(a.value() instanceof Load ld)
+          || !(ld.array() instanceof Read r) || !arrays.contains(r.var()) || !(ld.index() instanceof Const)) continue;
+      for (int j = i + 1; j < l.size(); j++) {
+        Stmt later = l.get(j);
+        if (later instanceof Store st && st.array() instanceof Read sr && sr.var().equals(r.var()) && reads(st.value(), a.var()) == 1
+            && reads(whole, a.var()) == 1) {
+          Expr value = new Rewriter() {
+            @Override
+            protected Expr expr(Expr e) {
+              return e instanceof Read x && x.var().equals(a.var()) ? ld : e;
+            }
+          }.rewrite(st.value());
+          l.set(j, new Store(st.array(), st.index(), value, st.src()));
+          l.remove(i--);
+          break;
+        }
+        if (writes(later, r.var())) break;
+      }
+    }
+    return new Block(l, b.src());
+  }
+
+  private static int reads(Object tree, Var v) {
+    int[] n = {0};
+    Rewriter count = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Read r && r.var().equals(v)) n[0]++;
+        return e;
+      }
+    };
+    if (tree instanceof Expr e) count.rewrite(e);
+    else if (tree instanceof Block bl) count.rewrite(bl);
+    else count.rewrite((Stmt) tree);
+    return n[0];
+  }
+
+  private static boolean writes(Stmt s, Var array) {
+    boolean[] found = {false};
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Store st && st.array() instanceof Read r && r.var().equals(array)) found[0] = true;
+        return List.of(x);
+      }
+
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Call c && c.op().hasEffect()) found[0] = true; // an atomic on it
+        return e;
+      }
+    }.rewrite(s);
+    return found[0];
+  }
+
   /** The reduction an update performs; refuses any other shape. */
   private static Update target(Store st, Var array) {
     Prim type = ((ArrayType) array.type()).element();
@@ -148,6 +222,10 @@ final class Reductions implements Pass {
       return new Update(array, index, b.op(), null, checkType(type, st));
     if (v instanceof Call c && (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && (isElement(c.args().get(0), array, index) || isElement(c.args().get(1), array, index)))
       return new Update(array, index, null, c.op(), checkType(type, st));
+    // Math.max(c, out[k]) with a constant c: the simplify pass has made it out[k] <= c ? c : out[k] (min: >=)
+    if (v instanceof Select sel && sel.cond() instanceof Compare c && (c.op() == Op.Compare.LE || c.op() == Op.Compare.GE)
+        && isElement(c.a(), array, index) && isElement(sel.b(), array, index) && c.b() instanceof Const k2 && sel.a().equals(k2))
+      return new Update(array, index, null, c.op() == Op.Compare.LE ? Intrinsic.MAX : Intrinsic.MIN, checkType(type, st));
     throw Refusal.error(st.src(), "@Reduce", "a @Reduce array is updated only as out[" + index + "] = out[" + index
         + "] OP x with OP one of + * Math.min Math.max");
   }
@@ -163,6 +241,7 @@ final class Reductions implements Pass {
   }
 
   private static Expr operand(Store st, Update t) {
+    if (st.value() instanceof Select sel) return sel.a();
     List<Expr> two = st.value() instanceof Binary b ? List.of(b.a(), b.b()) : ((Call) st.value()).args();
     return isElement(two.get(0), t.array(), t.index()) ? two.get(1) : two.get(0);
   }

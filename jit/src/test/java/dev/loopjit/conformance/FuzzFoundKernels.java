@@ -1,0 +1,43 @@
+// Conformance kernels from problems the differential fuzzer found (scripts/fuzz), each with the seed that showed it.
+package dev.loopjit.conformance;
+
+import dev.loopjit.api.Parallel;
+import dev.loopjit.api.Reduce;
+import dev.loopjit.types.FloatArray;
+
+/**
+ * Each kernel is a fuzzer reproducer made readable, checked against the jvm by
+ * {@link FuzzFoundKernelsTest}. The comment names the seed ({@code scripts/fuzz SEED 1} shows the
+ * original) and what went wrong before the fix.
+ */
+public final class FuzzFoundKernels {
+  private FuzzFoundKernels() {}
+
+  static int square(int x) {
+    return x * x;
+  }
+
+  /**
+   * Seeds 18, 104, 114: a reduction whose value calls a method was refused ("the @Reduce array is
+   * used except as out[k] = out[k] OP x"): the parser reads {@code out[0]} into a temporary before
+   * the call, and the reduce pass did not see the update's shape through it.
+   */
+  public static void reductionOfACall(int[] a, short[] s, @Reduce long[] sum, @Reduce int[] max) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      sum[0] = sum[0] + (long) s[Math.floorMod(a[i], s.length)];
+      max[0] = Math.max(max[0], square(a[i] % 1000));
+    }
+  }
+
+  /**
+   * Seed 1031: {@code Math.max(0d, out[0])} as a reduction was refused: the simplify pass turns a
+   * max with a constant into {@code x <= 0 ? 0 : x}, which the reduce pass did not recognise.
+   */
+  public static void reductionWithAConstant(FloatArray a, @Reduce double[] max, @Reduce float[] min) {
+    for (@Parallel int i = 0; i < a.getSize(); i++) {
+      max[0] = Math.max(0d, max[0]);
+      max[0] = Math.max(max[0], a.get(i));
+      min[0] = Math.min(-1.5f, min[0]);
+    }
+  }
+}

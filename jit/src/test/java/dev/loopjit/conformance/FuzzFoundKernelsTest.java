@@ -1,0 +1,24 @@
+// Runs every FuzzFoundKernels kernel on the jvm and on every device and compares: all exact.
+package dev.loopjit.conformance;
+
+import dev.loopjit.testing.Inputs;
+import dev.loopjit.testing.KernelCheck;
+import dev.loopjit.types.FloatArray;
+import org.junit.jupiter.api.Test;
+
+class FuzzFoundKernelsTest {
+  private static final int N = 997;
+
+  @Test
+  void reductionOfACall() {
+    KernelCheck.of("FuzzFoundKernels.reductionOfACall", FuzzFoundKernels::reductionOfACall)
+        .args(() -> { Inputs in = new Inputs(1301); return new Object[] {in.ints(N), in.shorts(61), new long[] {5}, new int[] {-7}}; }).run();
+  }
+
+  @Test
+  void reductionWithAConstant() {
+    KernelCheck.of("FuzzFoundKernels.reductionWithAConstant", FuzzFoundKernels::reductionWithAConstant)
+        .args(() -> { Inputs in = new Inputs(1302);
+          return new Object[] {FloatArray.fromArray(in.floats(N, -100, 100)), new double[] {-3}, new float[] {7}}; }).run();
+  }
+}
