@@ -40,4 +40,18 @@ public final class FuzzFoundKernels {
       min[0] = Math.min(-1.5f, min[0]);
     }
   }
+
+  /**
+   * Seeds 100198, 100498: {@code out[0] += -37} was refused: the simplify pass writes {@code x + -37}
+   * as {@code x - 37}, which the reduce pass did not take for an addition. And {@code out[0] * 1}
+   * folds to {@code out[0] = out[0]}, an update that changes nothing (the array gets no other).
+   */
+  public static void reductionOfFoldedConstants(int[] a, @Reduce int[] sum, @Reduce long[] total, @Reduce long[] nothing) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      sum[0] = sum[0] + (int) -37.35;
+      sum[0] = sum[0] + a[i];
+      total[0] += -4317370055250052886L;
+      nothing[0] = nothing[0] * 1;
+    }
+  }
 }

@@ -16,6 +16,12 @@ class FuzzFoundKernelsTest {
   }
 
   @Test
+  void reductionOfFoldedConstants() {
+    KernelCheck.of("FuzzFoundKernels.reductionOfFoldedConstants", FuzzFoundKernels::reductionOfFoldedConstants)
+        .args(() -> { Inputs in = new Inputs(1303); return new Object[] {in.ints(N), new int[] {11}, new long[] {3}, new long[] {-5}}; }).run();
+  }
+
+  @Test
   void reductionWithAConstant() {
     KernelCheck.of("FuzzFoundKernels.reductionWithAConstant", FuzzFoundKernels::reductionWithAConstant)
         .args(() -> { Inputs in = new Inputs(1302);
