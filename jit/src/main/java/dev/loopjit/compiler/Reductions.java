@@ -73,7 +73,7 @@ final class Reductions implements Pass {
         body.add(s);
       }
     }
-    Block inside = forwardSpilledElements(frame.body(), frame.body(), arrays, cx);
+    Block inside = ReduceOperands.restore(frame.body(), arrays, cx.names.temps);
     inside = new Rewriter() {
       @Override
       protected List<Stmt> stmts(Stmt s) {
@@ -142,79 +142,6 @@ final class Reductions implements Pass {
         new Labeled(frame, iteration, at)));
     return new Block(List.of(new Assign(k, id, at),
         new Loop(loop, body, new Block(List.of(new Assign(k, add(new Read(k), geometry(Intrinsic.GLOBAL_SIZE, 0)), at))), at)));
-  }
-
-  /**
-   * {@code out[0] += f(x)} where f is a call: the parser reads {@code out[0]} into a temporary before
-   * the call (the call could write memory), so the update reaches this pass as {@code t = out[0];
-   * <the call>; out[0] = t + r}. Where the statements between write nothing of {@code out}, the read
-   * is moved back into the update, which is the same value, and the update has its usual shape.
-   */
-  private static Block forwardSpilledElements(Block b, Block whole, List<Var> arrays, Context cx) {
-    List<Stmt> l = new ArrayList<>();
-    for (Stmt x : b.stmts()) l.add(switch (x) {
-      case Block inner -> forwardSpilledElements(inner, whole, arrays, cx);
-      case If i -> new If(i.cond(), forwardSpilledElements(i.then(), whole, arrays, cx), forwardSpilledElements(i.otherwise(), whole, arrays, cx), i.src());
-      case Loop lp -> new Loop(lp.label(), forwardSpilledElements(lp.body(), whole, arrays, cx), forwardSpilledElements(lp.update(), whole, arrays, cx), lp.src());
-      case Labeled lb -> new Labeled(lb.label(), forwardSpilledElements(lb.body(), whole, arrays, cx), lb.src());
-      case Switch sw -> new Switch(sw.label(), sw.selector(),
-          sw.cases().stream().map(c -> new Case(c.values(), forwardSpilledElements(c.body(), whole, arrays, cx))).toList(), sw.src());
-      default -> x;
-    });
-    for (int i = 0; i < l.size(); i++) {
-      if (!(l.get(i) instanceof Assign a) || !cx.names.temps.contains(a.var()) || !(a.value() instanceof Load ld)
-          || !(ld.array() instanceof Read r) || !arrays.contains(r.var()) || !(ld.index() instanceof Const)) continue;
-      for (int j = i + 1; j < l.size(); j++) {
-        Stmt later = l.get(j);
-        if (later instanceof Store st && st.array() instanceof Read sr && sr.var().equals(r.var()) && reads(st.value(), a.var()) == 1
-            && reads(whole, a.var()) == 1) {
-          Expr value = new Rewriter() {
-            @Override
-            protected Expr expr(Expr e) {
-              return e instanceof Read x && x.var().equals(a.var()) ? ld : e;
-            }
-          }.rewrite(st.value());
-          l.set(j, new Store(st.array(), st.index(), value, st.src()));
-          l.remove(i--);
-          break;
-        }
-        if (writes(later, r.var())) break;
-      }
-    }
-    return new Block(l, b.src());
-  }
-
-  private static int reads(Object tree, Var v) {
-    int[] n = {0};
-    Rewriter count = new Rewriter() {
-      @Override
-      protected Expr expr(Expr e) {
-        if (e instanceof Read r && r.var().equals(v)) n[0]++;
-        return e;
-      }
-    };
-    if (tree instanceof Expr e) count.rewrite(e);
-    else if (tree instanceof Block bl) count.rewrite(bl);
-    else count.rewrite((Stmt) tree);
-    return n[0];
-  }
-
-  private static boolean writes(Stmt s, Var array) {
-    boolean[] found = {false};
-    new Rewriter() {
-      @Override
-      protected List<Stmt> stmts(Stmt x) {
-        if (x instanceof Store st && st.array() instanceof Read r && r.var().equals(array)) found[0] = true;
-        return List.of(x);
-      }
-
-      @Override
-      protected Expr expr(Expr e) {
-        if (e instanceof Call c && c.op().hasEffect()) found[0] = true; // an atomic on it
-        return e;
-      }
-    }.rewrite(s);
-    return found[0];
   }
 
   /** The reduction an update performs; refuses any other shape. */

@@ -54,4 +54,16 @@ public final class FuzzFoundKernels {
       nothing[0] = nothing[0] * 1;
     }
   }
+
+  /**
+   * Seed 100737: a reduction whose value is a {@code ?:} with a call in one branch was refused: the
+   * parser carries {@code out[0]} across the branches in a temporary that each branch assigns.
+   */
+  public static void reductionOfAChoice(float[] a, int[] k, @Reduce float[] min, @Reduce int[] sum) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      min[0] = Math.min(min[0], a[i] > 0 ? a[Math.floorMod(k[i], a.length)] : -a[i]);
+      sum[0] = sum[0] + (k[i] > 5 ? Math.floorDiv(k[i], 3) : square(k[i] & 15));
+      sum[0] = sum[0] + (k[i] < 0 ? Math.abs(k[i] % 7) : 1);
+    }
+  }
 }

@@ -27,4 +27,10 @@ class FuzzFoundKernelsTest {
         .args(() -> { Inputs in = new Inputs(1302);
           return new Object[] {FloatArray.fromArray(in.floats(N, -100, 100)), new double[] {-3}, new float[] {7}}; }).run();
   }
+
+  @Test
+  void reductionOfAChoice() {
+    KernelCheck.of("FuzzFoundKernels.reductionOfAChoice", FuzzFoundKernels::reductionOfAChoice)
+        .args(() -> { Inputs in = new Inputs(1304); return new Object[] {in.floats(N, -50, 50), in.ints(N), new float[] {3}, new int[] {-9}}; }).run();
+  }
 }
