@@ -132,11 +132,14 @@ final class Differential {
 
   /** A short, stable name for an exception: its class and the words of its message without numbers and names. */
   private static String key(Throwable e) {
-    String m = String.valueOf(e.getMessage());
-    int colon = m.indexOf("): ");
-    if (colon >= 0) m = m.substring(colon + 3); // drop "Class.method (File.java:12)"
-    m = m.lines().findFirst().orElse("").replaceAll("[0-9]+", "N").replaceAll("'[^']*'", "'…'");
-    return e.getClass().getSimpleName() + ": " + (m.length() > 80 ? m.substring(0, 80) : m);
+    String all = String.valueOf(e.getMessage());
+    String m = all.lines().findFirst().orElse("").replaceFirst("^\\S+\\.(kernel|nest|h[0-9]+)( \\([^)]*\\))?: ", "");
+    m = m.replaceFirst(" for opencl:.*", ""); // the device, with its name
+    // a driver's build log: its first error says which problem this is
+    String error = all.lines().filter(l -> l.contains("error:")).findFirst().orElse(null);
+    if (error != null) m += " / " + error.substring(error.lastIndexOf(": ") + 2);
+    m = m.replaceAll("[0-9]+", "N").replaceAll("'[^']*'", "'…'");
+    return e.getClass().getSimpleName() + ": " + (m.length() > 120 ? m.substring(0, 120) : m);
   }
 
   static String firstLine(Throwable e) {

@@ -63,7 +63,7 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
   }
 
   /** What a parameter is for. */
-  enum Role { INPUT, OUTPUT, SINK, REDUCE, SCALAR, COUNT, DIM, LOW, CONTEXT }
+  enum Role { INPUT, OUTPUT, SINK, REDUCE, ATOMIC, SCALAR, COUNT, DIM, LOW, CONTEXT }
 
   /**
    * A parameter.
@@ -88,7 +88,7 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
     }
 
     boolean isArray() {
-      return role == Role.INPUT || role == Role.OUTPUT || role == Role.SINK || role == Role.REDUCE;
+      return role == Role.INPUT || role == Role.OUTPUT || role == Role.SINK || role == Role.REDUCE || role == Role.ATOMIC;
     }
 
     /** {@code name[idx]} or {@code name.get(idx)}. */
@@ -217,6 +217,7 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
         case INPUT -> wrap(p, p.type().array(n, r));
         case OUTPUT -> p.half() ? new HalfFloatArray(n * SLOTS) : wrap(p, java.lang.reflect.Array.newInstance(p.type().primitive(), n * SLOTS));
         case SINK -> new double[n * SLOTS];
+        case ATOMIC -> new int[4];
         case REDUCE -> wrap(p, p.type().array(1, r));
       };
     }

@@ -123,6 +123,7 @@ final class KernelGenerator {
       JType t = pick(JType.BYTE, JType.SHORT, JType.CHAR, JType.BOOLEAN);
       params.add(new Param("o" + t.letter, Role.OUTPUT, t, false, false, null));
     }
+    if ((shape == Shape.CONTEXT || shape == Shape.CONTEXT_LOCAL) && chance(40)) params.add(new Param("acc", Role.ATOMIC, JType.INT, false, false, null));
     boolean sinks = chance(30);
     if (sinks) params.add(new Param("sd", Role.SINK, JType.DOUBLE, false, false, null));
     if (shape == Shape.REDUCTION) {
@@ -161,6 +162,9 @@ final class KernelGenerator {
       if (p.role() == Role.SCALAR) s.vars.add(new Var(p.name(), p.type(), false));
     s.vars.add(new Var("i", JType.INT, false));
     if (shape == Shape.CONTEXT_LOCAL) s.vars.add(new Var("neighbour", JType.INT, false));
+    if (shape == Shape.CONTEXT || shape == Shape.CONTEXT_LOCAL)
+      for (String id : List.of("ctx.localIdx", "ctx.groupIdx", "ctx.localGroupSizeX", "ctx.globalGroupSizeX"))
+        if (chance(50)) s.vars.add(new Var(id, JType.INT, false));
     List<St> prefix = new ArrayList<>();
     if (chance(25) && shape != Shape.CONTEXT && shape != Shape.CONTEXT_LOCAL) {
       Scope outer = new Scope(false, null, 0);
@@ -334,6 +338,8 @@ final class KernelGenerator {
     if (k < 78) return loop(s, depth);
     if (k < 88) return switchStatement(s, depth);
     if (k < 92 && s.kernel && params.stream().anyMatch(p -> p.role() == Role.SINK)) return sink(s);
+    if (k < 92 && s.kernel && params.stream().anyMatch(p -> p.role() == Role.ATOMIC))
+      return St.of("ctx.atomicAdd(acc, (#0) & 3, #1);", index(s), expr(s, JType.INT, 2));
     if (k < 96 && s.kernel && helpers.stream().anyMatch(h -> h.output() != null)) {
       Helper h = pick(helpers.stream().filter(x -> x.output() != null).toList());
       return St.of(h.name() + "(" + h.output().name() + ", i * " + FuzzKernel.SLOTS + " + " + (2 * r.nextInt(3)) + ", #0);",
@@ -507,6 +513,14 @@ final class KernelGenerator {
   private Ex leaf(Scope s, JType t) {
     List<java.util.function.Supplier<Ex>> options = new ArrayList<>();
     for (Var v : s.vars) if (v.type() == t) options.add(() -> Ex.leaf(t, v.name()));
+    // an expression with an effect: Java evaluates left to right, and && || ?: only what they need
+    List<Var> assignable = s.vars.stream().filter(v -> v.assignable() && v.type() == t).toList();
+    if (!assignable.isEmpty() && chance(6)) {
+      Var v = pick(assignable);
+      if (t.isNumeric() && chance(60)) return Ex.leaf(t, "(" + pick(v.name() + "++", v.name() + "--", "++" + v.name(), "--" + v.name()) + ")");
+      if (t.isNarrow() || t == JType.BOOLEAN) return Ex.of(t, "(" + v.name() + " = ($0))", literal(t));
+      return Ex.of(t, "(" + v.name() + " " + pick("=", "+=", "-=", "*=") + " ($0))", leafNoEffect(s, t));
+    }
     if (s.kernel) {
       for (Param p : params) {
         if (p.role() != Role.INPUT || p.element() != t) continue;
@@ -521,6 +535,11 @@ final class KernelGenerator {
     for (Table tb : tables) if (tb.type() == t) options.add(() -> Ex.of(t, tb.name() + "[($0) & " + MASK + "]", index(s)));
     if (options.isEmpty() || chance(30)) return literal(t);
     return pick(options).get();
+  }
+
+  private Ex leafNoEffect(Scope s, JType t) {
+    List<Var> l = s.vars.stream().filter(v -> v.type() == t).toList();
+    return l.isEmpty() || chance(40) ? literal(t) : Ex.leaf(t, pick(l).name());
   }
 
   /** An index: an int variable, a literal, or one operation on them; never a load. */

@@ -83,7 +83,7 @@ final class Reproducer {
     return switch (p.role()) {
       case CONTEXT -> "new KernelContext()";
       case SCALAR, COUNT, DIM, LOW -> p.type().literal(v);
-      case OUTPUT, SINK -> {
+      case OUTPUT, SINK, ATOMIC -> {
         int n = v instanceof NativeArray na ? (int) na.getSize() : Array.getLength(v);
         yield p.half() ? "new HalfFloatArray(" + n + ")" : p.offHeap() ? "new " + FuzzKernel.offHeapClass(p.type()) + "(" + n + ")"
             : "new " + p.type().java + "[" + n + "]";
