@@ -21,7 +21,7 @@ public final class BuiltinEdgeKernels {
       o[6 * i + 2] = Integer.numberOfLeadingZeros(c[i]);
       o[6 * i + 3] = Integer.numberOfTrailingZeros(b[i]);
       o[6 * i + 4] = Long.bitCount(s[i]) + 100 * Long.numberOfLeadingZeros(c[i]);
-      o[6 * i + 5] = Integer.bitCount((byte) (c[i] + s[i]));
+      o[6 * i + 5] = Integer.bitCount((byte) (c[i] + s[i])) + 100 * Integer.bitCount(i % 2 == 0 ? b[i] : b[0]);
     }
   }
 

@@ -110,9 +110,18 @@ abstract class CExpressions {
    */
   protected final C typed(Expr e) {
     C c = expr(e);
-    Prim narrow = e instanceof Load l ? ((ArrayType) l.array().type()).element()
-        : e instanceof Read r && r.type() != Prim.BOOLEAN && r.type() instanceof Prim p ? p : null; // a kernel's own byte parameter
-    return narrow == Prim.BYTE || narrow == Prim.SHORT || narrow == Prim.CHAR || narrow == Prim.BOOLEAN ? cast(type(Prim.INT, false), c) : c;
+    return narrowInC(e) ? cast(type(Prim.INT, false), c) : c;
+  }
+
+  /** Whether {@code e}'s C expression has a type narrower than int: a narrow load or parameter, or a ?: of two. */
+  private static boolean narrowInC(Expr e) {
+    Prim p = switch (e) {
+      case Load l -> ((ArrayType) l.array().type()).element();
+      case Read r when r.type() != Prim.BOOLEAN && r.type() instanceof Prim q -> q; // a kernel's own byte parameter
+      case Select s -> narrowInC(s.a()) && narrowInC(s.b()) ? Prim.BYTE : null;
+      default -> null;
+    };
+    return p == Prim.BYTE || p == Prim.SHORT || p == Prim.CHAR || p == Prim.BOOLEAN;
   }
 
   private C binary(Binary b) {
