@@ -47,7 +47,11 @@ final class KernelGenerator {
   private record Helper(String name, JType type, List<JType> args, Param output) {}
 
   /** An enclosing construct a break or continue may leave: a loop or a switch, with its label (or null). */
-  private record Jump(boolean loop, String label) {}
+  private record Jump(boolean loop, String label, boolean parallel) {
+    Jump(boolean loop, String label) {
+      this(loop, label, false);
+    }
+  }
 
   /** Where statements are being generated. */
   private final class Scope {
@@ -193,7 +197,12 @@ final class KernelGenerator {
       }
       s.privs.add(new Priv(name, t));
     }
-    body.addAll(block(s, 3));
+    boolean loopBody = shape != Shape.CONTEXT && shape != Shape.CONTEXT_LOCAL;
+    if (loopBody && chance(30)) s.jumps.push(new Jump(true, null, true)); // statements may `continue` the work-item's loop
+    List<St> statements = new ArrayList<>(block(s, 3));
+    if (endsInJump(statements)) statements.remove(statements.size() - 1); // the observing stores follow
+    body.addAll(statements);
+    s.jumps.clear();
     if (shape == Shape.REDUCTION)
       for (Param p : params) if (p.role() == Role.REDUCE) body.add(reduceUpdate(s, p));
     for (Var v : List.copyOf(s.vars)) if (v.assignable()) observe(s, v.name(), v.type(), body);
@@ -481,8 +490,10 @@ final class KernelGenerator {
 
   /** A break or continue of an enclosing loop or switch: unlabelled for the innermost, labelled for any labelled one. */
   private String jump(Scope s) {
-    List<String> options = new ArrayList<>(List.of("break;"));
+    List<String> options = new ArrayList<>();
+    if (!s.jumps.peek().parallel()) options.add("break;"); // a break out of the @Parallel loop is refused, by design
     if (s.jumps.stream().anyMatch(Jump::loop)) options.add("continue;");
+    if (options.isEmpty()) options.add("continue;");
     for (Jump j : s.jumps) {
       if (j.label() == null) continue;
       options.add("break " + j.label() + ";");
