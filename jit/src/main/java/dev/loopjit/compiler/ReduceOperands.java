@@ -18,10 +18,12 @@ import java.util.Set;
  * {@code out[0] = out[0] OP x} reaches the reduce pass in the shape {@code out[0] = t OP x} when
  * the parser had to move the read of {@code out[0]} into a temporary {@code t}: before a call in
  * {@code x} (the call might write memory), or where {@code x} has a {@code ?:} that joins two
- * branches (each branch assigns {@code t}). When every assignment of {@code t} is a read of that
- * element (or a copy of such a temporary), all of them come before the update in the code, and
- * nothing between the first of them and the update stores into the array, {@code t} is the
- * element's value: the update gets {@code out[0]} back and the temporaries go.
+ * branches (each branch assigns {@code t}). A forward walk over the statements tracks which
+ * temporaries surely hold which element — an assignment from the element or from such a
+ * temporary makes it so; a store into the array, an atomic, or any assignment of the temporary
+ * ends it; after an if, only what both arms that fall through agree on stays; a loop, switch or
+ * labelled block keeps only what nothing inside it changes. An update reading a temporary that
+ * surely holds its element gets the element back, and temporaries no one reads any more go.
  */
 final class ReduceOperands {
   private ReduceOperands() {}
@@ -30,114 +32,160 @@ final class ReduceOperands {
   private record Element(Var array, long index) {}
 
   static Block restore(Block body, List<Var> arrays, Set<Var> temps) {
-    List<Stmt> order = new ArrayList<>();
-    linearize(body, order);
-    // temporaries all of whose assignments give one element's value
-    Map<Var, Element> same = new HashMap<>();
-    Map<Var, List<Integer>> defs = new HashMap<>();
-    for (int i = 0; i < order.size(); i++)
-      if (order.get(i) instanceof Assign a && temps.contains(a.var())) defs.computeIfAbsent(a.var(), k -> new ArrayList<>()).add(i);
-    boolean changed = true;
-    while (changed) {
-      changed = false;
-      for (var e : defs.entrySet()) {
-        Element el = null;
-        boolean ok = true;
-        for (int i : e.getValue()) {
-          Element v = element(((Assign) order.get(i)).value(), arrays, same);
-          if (v == null || el != null && !el.equals(v)) ok = false;
-          el = v;
-        }
-        if (ok && el != null && !el.equals(same.get(e.getKey()))) {
-          same.put(e.getKey(), el);
-          changed = true;
-        }
-      }
-    }
-    if (same.isEmpty()) return body;
-    // updates reading such a temporary, where nothing stores into the array between its first assignment and the update
-    Map<Stmt, Store> replaced = new IdentityHashMap<>();
-    for (int u = 0; u < order.size(); u++) {
-      if (!(order.get(u) instanceof Store st) || !(st.array() instanceof Read r) || !arrays.contains(r.var())) continue;
-      Map<Var, Expr> swap = new HashMap<>();
-      for (var e : same.entrySet()) {
-        if (!e.getValue().array().equals(r.var()) || !Effects.reads(st.value(), e.getKey())) continue;
-        int first = order.size(), last = -1;
-        for (Var src : sources(e.getKey(), order, defs, new java.util.HashSet<>()))
-          for (int i : defs.get(src)) {
-            first = Math.min(first, i);
-            last = Math.max(last, i);
-          }
-        boolean before = last < u;
-        boolean clear = true;
-        for (int k = first + 1; k < u; k++) if (storesInto(order.get(k), r.var())) clear = false;
-        if (before && clear) swap.put(e.getKey(), new Load(new Read(r.var()), Const.of((int) e.getValue().index())));
-      }
-      if (swap.isEmpty()) continue;
-      Expr value = new Rewriter() {
-        @Override
-        protected Expr expr(Expr x) {
-          return x instanceof Read rd && swap.containsKey(rd.var()) ? swap.get(rd.var()) : x;
-        }
-      }.rewrite(st.value());
-      replaced.put(st, new Store(st.array(), st.index(), value, st.src()));
-    }
+    Map<Store, Store> replaced = new IdentityHashMap<>();
+    walk(body.stmts(), new HashMap<>(), arrays, temps, replaced);
     if (replaced.isEmpty()) return body;
     Block b = substitute(body, replaced);
-    // the temporaries no update reads any more, and the copies between them, go
+    // the temporaries that only copied an element and that no one reads any more go
+    Set<Var> copies = new java.util.HashSet<>();
+    collectElementCopies(b, arrays, temps, copies);
     boolean removed = true;
     while (removed) {
       removed = false;
-      for (Var t : List.copyOf(same.keySet())) {
+      for (Var t : List.copyOf(copies)) {
         if (reads(b, t)) continue;
         b = drop(b, t);
-        same.remove(t);
+        copies.remove(t);
         removed = true;
       }
     }
     return b;
   }
 
-  /** {@code t} and the temporaries its assignments copy, transitively. */
-  private static Set<Var> sources(Var t, List<Stmt> order, Map<Var, List<Integer>> defs, Set<Var> seen) {
-    if (!seen.add(t) || !defs.containsKey(t)) return seen;
-    for (int i : defs.get(t)) if (((Assign) order.get(i)).value() instanceof Read r && defs.containsKey(r.var())) sources(r.var(), order, defs, seen);
-    return seen;
+  /** The facts after {@code stmts} (temporary -> the element it holds), or null when they end in a jump. */
+  private static Map<Var, Element> walk(List<Stmt> stmts, Map<Var, Element> in, List<Var> arrays, Set<Var> temps, Map<Store, Store> replaced) {
+    Map<Var, Element> facts = new HashMap<>(in);
+    for (Stmt s : stmts) {
+      switch (s) {
+        case Assign a -> {
+          if (hasEffect(a.value())) facts.clear();
+          facts.remove(a.var());
+          Element e = element(a.value(), arrays, facts);
+          if (temps.contains(a.var()) && e != null) facts.put(a.var(), e);
+          // a temporary that copied this one still holds the element: copies keep their own fact
+        }
+        case Store st -> {
+          if (st.array() instanceof Read r && arrays.contains(r.var())) {
+            Map<Var, Expr> swap = new HashMap<>();
+            for (var f : facts.entrySet())
+              if (f.getValue().array().equals(r.var()) && Effects.reads(st.value(), f.getKey()))
+                swap.put(f.getKey(), new Load(new Read(r.var()), Const.of((int) f.getValue().index())));
+            if (!swap.isEmpty()) replaced.put(st, new Store(st.array(), st.index(), replace(st.value(), swap), st.src()));
+            facts.values().removeIf(e -> e.array().equals(r.var()));
+          }
+          if (hasEffect(st.value())) facts.clear();
+        }
+        case Eval e -> {
+          if (hasEffect(e.call())) facts.clear();
+        }
+        case If i -> {
+          Map<Var, Element> t = walk(i.then().stmts(), facts, arrays, temps, replaced);
+          Map<Var, Element> o = walk(i.otherwise().stmts(), facts, arrays, temps, replaced);
+          if (t == null && o == null) return null;
+          facts = t == null ? o : o == null ? t : intersect(t, o);
+        }
+        case Block b -> {
+          Map<Var, Element> after = walk(b.stmts(), facts, arrays, temps, replaced);
+          if (after == null) return null;
+          facts = after;
+        }
+        case Break b -> {
+          return null;
+        }
+        case Continue c -> {
+          return null;
+        }
+        case Return r -> {
+          return null;
+        }
+        default -> { // Loop, Switch, Labeled: inside, and after, only the facts nothing in it changes
+          Map<Var, Element> stable = new HashMap<>(facts);
+          kill(s, stable, arrays);
+          switch (s) {
+            case Loop l -> {
+              walk(l.body().stmts(), stable, arrays, temps, replaced);
+              walk(l.update().stmts(), stable, arrays, temps, replaced);
+            }
+            case Switch sw -> sw.cases().forEach(c -> walk(c.body().stmts(), stable, arrays, temps, replaced));
+            case Labeled lb -> walk(lb.body().stmts(), stable, arrays, temps, replaced);
+            default -> throw new IllegalStateException(s.toString());
+          }
+          facts = stable;
+        }
+      }
+    }
+    return facts;
+  }
+
+  /** Removes from {@code facts} the temporaries {@code s} assigns and the elements of arrays it stores into (all, if it has effects). */
+  private static void kill(Stmt s, Map<Var, Element> facts, List<Var> arrays) {
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Assign a) facts.remove(a.var());
+        if (x instanceof Store st && st.array() instanceof Read r) facts.values().removeIf(e -> e.array().equals(r.var()));
+        return List.of(x);
+      }
+
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Call c && c.op().hasEffect()) facts.clear();
+        return e;
+      }
+    }.rewrite(s);
+  }
+
+  private static Map<Var, Element> intersect(Map<Var, Element> a, Map<Var, Element> b) {
+    Map<Var, Element> out = new HashMap<>();
+    for (var e : a.entrySet()) if (e.getValue().equals(b.get(e.getKey()))) out.put(e.getKey(), e.getValue());
+    return out;
+  }
+
+  /** Whether evaluating {@code e} may write memory (an atomic); allocating a private array does not. */
+  private static boolean hasEffect(Expr e) {
+    boolean[] found = {false};
+    new Rewriter() {
+      @Override
+      protected Expr expr(Expr x) {
+        if (x instanceof Call c && c.op().hasEffect() || x instanceof Invoke) found[0] = true;
+        return x;
+      }
+    }.rewrite(e);
+    return found[0];
+  }
+
+  private static Expr replace(Expr value, Map<Var, Expr> swap) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr x) {
+        return x instanceof Read rd && swap.containsKey(rd.var()) ? swap.get(rd.var()) : x;
+      }
+    }.rewrite(value);
   }
 
   /** The element {@code e} reads: {@code out[k]} itself or a temporary known to hold it; else null. */
-  private static Element element(Expr e, List<Var> arrays, Map<Var, Element> same) {
+  private static Element element(Expr e, List<Var> arrays, Map<Var, Element> facts) {
     if (e instanceof Load l && l.array() instanceof Read r && arrays.contains(r.var()) && l.index() instanceof Const c)
       return new Element(r.var(), c.longValue());
-    if (e instanceof Read r) return same.get(r.var());
+    if (e instanceof Read r) return facts.get(r.var());
     return null;
   }
 
-  private static void linearize(Block b, List<Stmt> out) {
-    for (Stmt s : b.stmts()) {
-      out.add(s);
-      switch (s) {
-        case Block inner -> linearize(inner, out);
-        case If i -> {
-          linearize(i.then(), out);
-          linearize(i.otherwise(), out);
+  /** Temporaries whose every assignment is a read of a reduce element or a copy of a temporary: candidates to drop when unread. */
+  private static void collectElementCopies(Block b, List<Var> arrays, Set<Var> temps, Set<Var> out) {
+    Set<Var> other = new java.util.HashSet<>();
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Assign a && temps.contains(a.var())) {
+          boolean copy = a.value() instanceof Load l && l.array() instanceof Read r && arrays.contains(r.var())
+              || a.value() instanceof Read rd && temps.contains(rd.var());
+          (copy ? out : other).add(a.var());
         }
-        case Loop l -> {
-          linearize(l.body(), out);
-          linearize(l.update(), out);
-        }
-        case Labeled l -> linearize(l.body(), out);
-        case Switch sw -> sw.cases().forEach(c -> linearize(c.body(), out));
-        default -> {}
+        return List.of(x);
       }
-    }
-  }
-
-  /** Whether {@code s} itself (not the statements inside it) stores into {@code array} or has an effect on memory. */
-  private static boolean storesInto(Stmt s, Var array) {
-    if (s instanceof Store st && st.array() instanceof Read r && r.var().equals(array)) return true;
-    if (s instanceof Eval e && e.call() instanceof Call c && c.op().hasEffect()) return true;
-    return s instanceof Assign a && a.value() instanceof Call c && c.op().hasEffect();
+    }.rewrite(b);
+    out.removeAll(other);
   }
 
   private static boolean reads(Block b, Var t) {
@@ -152,7 +200,7 @@ final class ReduceOperands {
     return found[0];
   }
 
-  private static Block substitute(Block b, Map<Stmt, Store> replaced) {
+  private static Block substitute(Block b, Map<Store, Store> replaced) {
     List<Stmt> l = new ArrayList<>();
     for (Stmt s : b.stmts()) l.add(switch (s) {
       case Store st when replaced.containsKey(st) -> replaced.get(st);

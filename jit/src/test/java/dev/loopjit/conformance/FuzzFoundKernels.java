@@ -66,4 +66,47 @@ public final class FuzzFoundKernels {
       sum[0] = sum[0] + (k[i] < 0 ? Math.abs(k[i] % 7) : 1);
     }
   }
+
+  /**
+   * Seed 596: after a switch whose arms continue the loop, the structurer copies the code that
+   * follows into each path, so the temporary holding {@code out[0]} is assigned in two places;
+   * each copy's update still reads the value its own copy just loaded.
+   */
+  public static void reductionAfterCopiedCode(int[] a, long[] l, int[] o, @Reduce long[] sum) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      int x = a[i];
+      switch (x % 4) {
+        case 1 -> {
+          x += 3;
+          switch ((byte) (x * 7)) {
+            case 1 -> x ^= 5;
+            case 0 -> x = -x;
+            default -> {
+              if (x > 100) x--;
+            }
+          }
+        }
+        case -1 -> {
+          continue;
+        }
+        case 2 -> {
+          continue;
+        }
+        default -> {}
+      }
+      sum[0] = sum[0] + (Long.MAX_VALUE ^ l[Math.floorMod(i * i, l.length)]);
+      o[i] = x;
+    }
+  }
+
+  static final short[] TABLE = {-23941, 30738, -16832, 23159, 128, 0, -32768, -32768};
+
+  /**
+   * Seed 2422 (against a first version of the analysis): a table read in the update's value fills a
+   * private array between the read of out[0] and the update, which writes no memory the reduction sees.
+   */
+  public static void reductionReadingATable(int[] a, @Reduce long[] product) {
+    for (@Parallel int i = 0; i < a.length; i++)
+      product[0] = product[0] * (Math.unsignedMultiplyHigh(-71261L, 3037000500L) | Short.toUnsignedInt(TABLE[(i + a[i]) & 7]));
+  }
 }

@@ -33,4 +33,16 @@ class FuzzFoundKernelsTest {
     KernelCheck.of("FuzzFoundKernels.reductionOfAChoice", FuzzFoundKernels::reductionOfAChoice)
         .args(() -> { Inputs in = new Inputs(1304); return new Object[] {in.floats(N, -50, 50), in.ints(N), new float[] {3}, new int[] {-9}}; }).run();
   }
+
+  @Test
+  void reductionAfterCopiedCode() {
+    KernelCheck.of("FuzzFoundKernels.reductionAfterCopiedCode", FuzzFoundKernels::reductionAfterCopiedCode)
+        .args(() -> { Inputs in = new Inputs(1305); return new Object[] {in.ints(N), in.longs(N), new int[N], new long[] {1}}; }).run();
+  }
+
+  @Test
+  void reductionReadingATable() {
+    KernelCheck.of("FuzzFoundKernels.reductionReadingATable", FuzzFoundKernels::reductionReadingATable)
+        .args(() -> { Inputs in = new Inputs(1306); return new Object[] {in.ints(N), new long[] {3}}; }).run();
+  }
 }
