@@ -240,9 +240,12 @@ final class Structurer {
   private Cfg.Node follow(Cfg.Loop loop, List<Frame> frames) {
     List<Cfg.Node> exits = new ArrayList<>();
     for (Cfg.Node n : loop.body())
-      for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && !exits.contains(s) && !headerOrFollow(s, frames)) exits.add(s);
+      for (Cfg.Node s0 : n.succs) {
+        Cfg.Node s = loop.body().contains(s0) ? s0 : pastEmpty(s0, frames);
+        if (!loop.body().contains(s) && !exits.contains(s) && !headerOrFollow(s, frames)) exits.add(s);
+      }
     for (Cfg.Node n : List.of(loop.header(), loop.latches().get(loop.latches().size() - 1)))
-      for (Cfg.Node s : n.succs) if (exits.contains(s)) return s;
+      for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && exits.contains(pastEmpty(s, frames))) return pastEmpty(s, frames);
     List<Cfg.Node> real = exits.stream().filter(s -> !leadsOnlyToReturns(s)).toList();
     if (real.size() > 1) real = pastBreaks(real, loop, frames);
     if (real.size() == 1) return real.get(0);
@@ -250,6 +253,18 @@ final class Structurer {
     int maxBci = loop.body().stream().mapToInt(x -> x.startBci).max().orElse(0);
     return real.stream().filter(s -> s.startBci > maxBci).min(Comparator.comparingInt(s -> s.startBci))
         .orElseThrow(() -> new Cfg.Unstructured("a loop with several exits", loop.header().startBci));
+  }
+
+  /**
+   * Where an exit really goes: past blocks with no statements that only jump on (javac's
+   * {@code goto} for a {@code break} with nothing before it). Without this a do-while whose body
+   * breaks out took that empty block for its end, and its condition's own exit, the real end, was
+   * structured a second time inside the loop — with the enclosing loop's increment in it.
+   */
+  private Cfg.Node pastEmpty(Cfg.Node n, List<Frame> frames) {
+    for (int hops = 0; hops < 64 && n.stmts.isEmpty() && n.exit instanceof Cfg.Jump j && !cfg.loops.containsKey(n)
+        && !headerOrFollow(n, frames) && j.to() != n; hops++) n = j.to();
+    return n;
   }
 
   /**

@@ -122,4 +122,22 @@ public final class LoopExitKernels {
       o[i] = s + u * 1000;
     }
   }
+
+  /**
+   * Fuzzer seed 300566: a do-while whose break has no statement before it, followed by more code.
+   * The empty block javac makes for that break was taken for the loop's end, the real end was
+   * structured again inside the loop, copying the parallel loop's increment into it, and the
+   * kernel was refused ("the @Parallel variable 'i' is assigned inside its loop").
+   */
+  public static void doWhileBreakingAtOnce(double[] d, int[] o) {
+    for (@Parallel int i = 0; i < o.length; i++) {
+      int k = 0, s = 0;
+      do {
+        if (d[i] > 10) break;
+        s += k;
+      } while (++k < 4 && d[i] < 0.5 * k);
+      for (int j = 0; j < 3; j++) s += j * k;
+      o[i] = s;
+    }
+  }
 }

@@ -43,4 +43,10 @@ class LoopExitKernelsTest {
     KernelCheck.of("LoopExitKernels.doWhileInSwitchArm", LoopExitKernels::doWhileInSwitchArm)
         .args(() -> { Inputs in = new Inputs(1206); return new Object[] {in.ints(N, -50, 300), new int[N]}; }).run();
   }
+
+  @Test
+  void doWhileBreakingAtOnce() {
+    KernelCheck.of("LoopExitKernels.doWhileBreakingAtOnce", LoopExitKernels::doWhileBreakingAtOnce)
+        .args(() -> { Inputs in = new Inputs(1207); return new Object[] {in.doubles(N, -5, 15), new int[N]}; }).run();
+  }
 }
