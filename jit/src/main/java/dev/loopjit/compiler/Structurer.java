@@ -234,7 +234,7 @@ final class Structurer {
   }
 
   /**
-   * Where control goes after the loop: its natural exit (the header's or latch's branch out of the
+   * Where control goes after the loop: its natural exit (the latch's or header's branch out of the
    * body), else the one exit that is not an enclosing construct's target nor only leads to returns.
    */
   private Cfg.Node follow(Cfg.Loop loop, List<Frame> frames) {
@@ -244,7 +244,8 @@ final class Structurer {
         Cfg.Node s = loop.body().contains(s0) ? s0 : pastEmpty(s0, frames);
         if (!loop.body().contains(s) && !exits.contains(s) && !headerOrFollow(s, frames)) exits.add(s);
       }
-    for (Cfg.Node n : List.of(loop.header(), loop.latches().get(loop.latches().size() - 1)))
+    // The latch's exit first: a do-while's test is its latch, and its header may be an if that breaks out.
+    for (Cfg.Node n : List.of(loop.latches().get(loop.latches().size() - 1), loop.header()))
       for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && exits.contains(pastEmpty(s, frames))) return pastEmpty(s, frames);
     List<Cfg.Node> real = exits.stream().filter(s -> !leadsOnlyToReturns(s)).toList();
     if (real.size() > 1) real = pastBreaks(real, loop, frames);

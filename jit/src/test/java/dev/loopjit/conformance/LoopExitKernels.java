@@ -140,4 +140,25 @@ public final class LoopExitKernels {
       o[i] = s;
     }
   }
+
+  /**
+   * Fuzzer seed 300566, the whole kernel: a do-while whose first statement is an if that does some
+   * work and breaks. The structurer took the header's exit (that break) for the loop's end, not the
+   * test's; the code after the loop was copied into it, with the parallel loop's increment, and refused.
+   */
+  public static void doWhileBreakingFromItsFirstIf(int[] a, int[] o) {
+    for (@Parallel int i = 0; i < o.length; i++) {
+      int k = 0, s = a[i], t = 0;
+      do {
+        if (s % 5 == 0) {
+          t = s * 3;
+          s++;
+          break;
+        }
+        s += 7;
+      } while (++k < 4 && s < 100);
+      for (int j = 0; j < 2; j++) t += j + s;
+      o[i] = t * 1000 + s;
+    }
+  }
 }

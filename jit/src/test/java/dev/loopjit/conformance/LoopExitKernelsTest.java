@@ -49,4 +49,10 @@ class LoopExitKernelsTest {
     KernelCheck.of("LoopExitKernels.doWhileBreakingAtOnce", LoopExitKernels::doWhileBreakingAtOnce)
         .args(() -> { Inputs in = new Inputs(1207); return new Object[] {in.doubles(N, -5, 15), new int[N]}; }).run();
   }
+
+  @Test
+  void doWhileBreakingFromItsFirstIf() {
+    KernelCheck.of("LoopExitKernels.doWhileBreakingFromItsFirstIf", LoopExitKernels::doWhileBreakingFromItsFirstIf)
+        .args(() -> { Inputs in = new Inputs(1208); return new Object[] {in.ints(N, -50, 120), new int[N]}; }).run();
+  }
 }
