@@ -528,9 +528,9 @@ final class KernelGenerator {
     List<Var> assignable = s.vars.stream().filter(v -> v.assignable() && v.type() == t).toList();
     if (!assignable.isEmpty() && chance(6)) {
       Var v = pick(assignable);
-      if (t.isNumeric() && chance(60)) return Ex.leaf(t, "(" + pick(v.name() + "++", v.name() + "--", "++" + v.name(), "--" + v.name()) + ")");
-      if (t.isNarrow() || t == JType.BOOLEAN) return Ex.of(t, "(" + v.name() + " = ($0))", literal(t));
-      return Ex.of(t, "(" + v.name() + " " + pick("=", "+=", "-=", "*=") + " ($0))", leafNoEffect(s, t));
+      if (t.isNumeric() && chance(60)) return Ex.leaf(t, "(" + EFFECT + pick(v.name() + "++", v.name() + "--", "++" + v.name(), "--" + v.name()) + ")");
+      if (t.isNarrow() || t == JType.BOOLEAN) return Ex.of(t, "(" + EFFECT + v.name() + " = ($0))", literal(t));
+      return Ex.of(t, "(" + EFFECT + v.name() + " " + pick("=", "+=", "-=", "*=") + " ($0))", leafNoEffect(s, t));
     }
     if (s.kernel) {
       for (Param p : params) {
@@ -561,16 +561,24 @@ final class KernelGenerator {
     return Ex.of(JType.INT, "(($0) " + pick("+", "-", "*", "^") + " ($1))", v, ints.isEmpty() ? literal(JType.INT) : Ex.leaf(JType.INT, pick(ints).name()));
   }
 
-  /** A divisor that is never zero: {@code (x | 1)} or {@code (x == 0 ? 1 : x)}. */
+  /** Marks an expression with an effect ({@code v++}, {@code v += e}): a guard may not evaluate it twice. */
+  static final String EFFECT = "/*effect*/ ";
+
+  private static boolean hasEffect(Ex x) {
+    return x.template().contains(EFFECT) || x.kids().stream().anyMatch(KernelGenerator::hasEffect);
+  }
+
+  /** A divisor that is never zero: {@code (x | 1)} or {@code (x == 0 ? 1 : x)} (the latter only for an x without effects). */
   private Ex nonZero(Ex x) {
     String one = x.type() == JType.LONG ? "1L" : "1";
     if (x.type().isNarrow()) return Ex.of(JType.INT, "(($0) | 1)", x);
-    return chance(50) ? Ex.of(x.type(), "(($0) | " + one + ")", x) : Ex.of(x.type(), "(($0) == 0 ? " + one + " : ($0))", x);
+    return chance(50) || hasEffect(x) ? Ex.of(x.type(), "(($0) | " + one + ")", x) : Ex.of(x.type(), "(($0) == 0 ? " + one + " : ($0))", x);
   }
 
-  /** A float or double that is never NaN, for the raw-bits views Java leaves open on NaN. */
-  private static Ex notNaN(Ex x) {
+  /** A float or double that is never NaN, for the raw-bits views Java leaves open on NaN; an operand with effects becomes a literal. */
+  private Ex notNaN(Ex x) {
     String zero = x.type() == JType.FLOAT ? "0f" : "0d";
+    if (hasEffect(x)) x = literal(x.type());
     return Ex.of(x.type(), "(($0) != ($0) ? " + zero + " : ($0))", x);
   }
 
