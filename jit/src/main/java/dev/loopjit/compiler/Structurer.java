@@ -249,11 +249,30 @@ final class Structurer {
       for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && exits.contains(pastEmpty(s, frames))) return pastEmpty(s, frames);
     List<Cfg.Node> real = exits.stream().filter(s -> !leadsOnlyToReturns(s)).toList();
     if (real.size() > 1) real = pastBreaks(real, loop, frames);
+    if (real.size() > 1) real = real.stream().filter(s -> !leadsOnlyOut(s, loop, frames)).toList();
     if (real.size() == 1) return real.get(0);
     if (real.isEmpty()) return null;
     int maxBci = loop.body().stream().mapToInt(x -> x.startBci).max().orElse(0);
     return real.stream().filter(s -> s.startBci > maxBci).min(Comparator.comparingInt(s -> s.startBci))
         .orElseThrow(() -> new Cfg.Unstructured("a loop with several exits", loop.header().startBci));
+  }
+
+  /**
+   * Whether every path from {@code n} ends at an enclosing construct's header or follow, or a
+   * return, without coming back into {@code loop}: code that breaks out of something around the
+   * loop (a {@code break} of an enclosing switch, reached by falling through a case), not the code
+   * after the loop.
+   */
+  private boolean leadsOnlyOut(Cfg.Node n, Cfg.Loop loop, List<Frame> frames) {
+    List<Cfg.Node> work = new ArrayList<>(List.of(n));
+    java.util.Set<Cfg.Node> seen = new java.util.HashSet<>();
+    while (!work.isEmpty()) {
+      Cfg.Node x = work.remove(work.size() - 1);
+      if (!seen.add(x) || headerOrFollow(x, frames) || x.succs.isEmpty()) continue;
+      if (loop.body().contains(x) || cfg.loops.containsKey(x) || seen.size() > 64) return false;
+      work.addAll(x.succs);
+    }
+    return true;
   }
 
   /**

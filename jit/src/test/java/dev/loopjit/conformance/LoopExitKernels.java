@@ -161,4 +161,33 @@ public final class LoopExitKernels {
       o[i] = t * 1000 + s;
     }
   }
+
+  /**
+   * Fuzzer seed 502171: a loop in a switch arm, with a case of an inner switch falling through into
+   * a {@code break} of the outer switch. Every way out of the loop leaves the outer switch too; the
+   * loop was refused ("a loop with several exits").
+   */
+  public static void loopLeavingItsSwitchFromACase(int[] a, int[] o) {
+    for (@Parallel int i = 0; i < o.length; i++) {
+      int s = a[i];
+      outer:
+      switch (s & 3) {
+        case 1: {
+          for (int k = 2; k > 0 && s != 7; k--) {
+            switch (s % 3) {
+              case 0:
+                if (s > 3) s += 5;
+              case -1:
+                s *= 3;
+                break outer;
+              case 1:
+                s--;
+            }
+            s ^= k;
+          }
+        }
+      }
+      o[i] = s;
+    }
+  }
 }

@@ -55,4 +55,10 @@ class LoopExitKernelsTest {
     KernelCheck.of("LoopExitKernels.doWhileBreakingFromItsFirstIf", LoopExitKernels::doWhileBreakingFromItsFirstIf)
         .args(() -> { Inputs in = new Inputs(1208); return new Object[] {in.ints(N, -50, 120), new int[N]}; }).run();
   }
+
+  @Test
+  void loopLeavingItsSwitchFromACase() {
+    KernelCheck.of("LoopExitKernels.loopLeavingItsSwitchFromACase", LoopExitKernels::loopLeavingItsSwitchFromACase)
+        .args(() -> { Inputs in = new Inputs(1209); return new Object[] {in.ints(N, -40, 40), new int[N]}; }).run();
+  }
 }
