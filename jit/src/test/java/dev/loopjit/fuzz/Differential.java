@@ -131,7 +131,7 @@ final class Differential {
   }
 
   /** A short, stable name for an exception: its class and the words of its message without numbers and names. */
-  private static String key(Throwable e) {
+  static String key(Throwable e) {
     String all = String.valueOf(e.getMessage());
     String m = all.lines().findFirst().orElse("").replaceFirst("^\\S+\\.(kernel|nest|h[0-9]+)( \\([^)]*\\))?: ", "");
     m = m.replaceFirst(" for opencl:.*", ""); // the device, with its name
@@ -146,7 +146,7 @@ final class Differential {
     return e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage()).lines().findFirst().orElse("");
   }
 
-  private static String firstLines(Throwable e, int n) {
+  static String firstLines(Throwable e, int n) {
     return e.getClass().getName() + ": " + String.join("\n", String.valueOf(e.getMessage()).lines().limit(n).toList());
   }
 }

@@ -40,6 +40,8 @@ final class Fuzzer {
   private final int minimiseAttempts;
   private final int reproducersPerProblem;
   private final Set<String> hung = new HashSet<>();
+  /** Only compile each kernel for every target ({@link OfflineCheck}), run nothing. */
+  private final boolean compileOnly = Boolean.getBoolean("fuzz.compileOnly");
 
   /** What a run did. */
   static final class Stats {
@@ -108,7 +110,7 @@ final class Fuzzer {
 
   private void one(FuzzKernel k, Serializable task, Stats st) {
     List<Device> live = devices.stream().filter(d -> !hung.contains(d.id())).toList();
-    Outcome o = Differential.run(k, task, jvm, live, limit);
+    Outcome o = compileOnly ? offline(task) : Differential.run(k, task, jvm, live, limit);
     if (o.invalid() != null) {
       st.invalid++;
       if (st.invalidExamples.size() < 5) st.invalidExamples.add("seed " + k.seed() + ": " + o.invalid());
@@ -127,9 +129,26 @@ final class Fuzzer {
     }
   }
 
+  /** The offline check as an outcome: "ran" on the three compile targets. */
+  private static Outcome offline(Serializable task) {
+    Finding f = OfflineCheck.check(task);
+    return new Outcome(null, f == null ? List.of() : List.of(f), List.of("compile:opencl-cpu", "compile:opencl", "compile:ptx"));
+  }
+
   private void reproduce(FuzzKernel k, Finding f, Stats st) {
+    if (compileOnly) {
+      FuzzKernel small = Minimizer.minimise(k, c -> {
+        try {
+          Finding g = OfflineCheck.check(compileOne(c));
+          return g != null && g.signature().equals(f.signature());
+        } catch (RuntimeException e) {
+          return false;
+        }
+      }, minimiseAttempts);
+      write(k, small, f, st);
+      return;
+    }
     Device d = Devices.get(f.device());
-    long t0 = System.nanoTime();
     FuzzKernel small = Minimizer.minimise(k, c -> {
       Serializable task;
       try {
@@ -148,13 +167,18 @@ final class Fuzzer {
     } catch (RuntimeException e) {
       // keep the original description
     }
+    write(k, small, shown, st);
+  }
+
+  private void write(FuzzKernel k, FuzzKernel small, Finding shown, Stats st) {
+    Finding f = shown;
     String name = "Repro_" + f.device().replaceAll("[^A-Za-z0-9]", "") + "_" + f.kind() + "_" + Long.toUnsignedString(k.seed(), 36);
     try {
       Files.createDirectories(out);
       Path p = out.resolve(name + ".java");
       Files.writeString(p, Reproducer.source(small, name, shown));
       st.reproducers.add(p);
-      log.println("    minimised from " + k.size() + " to " + small.size() + " nodes in " + (System.nanoTime() - t0) / 1_000_000_000 + " s: " + p);
+      log.println("    minimised from " + k.size() + " to " + small.size() + " nodes: " + p);
     } catch (IOException e) {
       log.println("    could not write the reproducer: " + e);
     }

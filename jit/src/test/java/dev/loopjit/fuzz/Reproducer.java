@@ -52,7 +52,8 @@ final class Reproducer {
           .append(").setLocalWork(").append(k.localSize()).append(", 1, 1)));\n");
     s.append("      plan.execute();\n    }\n    return a;\n  }\n\n");
     s.append("  public static void main(String[] args) {\n");
-    s.append("    String device = args.length > 0 ? args[0] : \"").append(finding.device()).append("\";\n");
+    String device = finding.device().startsWith("compile:ptx") ? "cuda:0" : finding.device().startsWith("compile:") ? "opencl:0" : finding.device();
+    s.append("    String device = args.length > 0 ? args[0] : \"").append(device).append("\";\n");
     s.append("    Object[] expected = run(\"jvm\"), actual = run(device);\n");
     s.append("    String[] names = {");
     for (int i = 0; i < args.length; i++) s.append(i == 0 ? "" : ", ").append('"').append(k.params().get(i).name()).append('"');

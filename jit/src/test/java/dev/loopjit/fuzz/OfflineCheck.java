@@ -1,0 +1,43 @@
+// Compiles a generated kernel for every target without running it: a refusal or a crash of the compiler or an emitter is a finding.
+package dev.loopjit.fuzz;
+
+import dev.loopjit.backend.cuda.PtxEmitter;
+import dev.loopjit.backend.opencl.OpenClEmitter;
+import dev.loopjit.compiler.Compiler;
+import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.compiler.Target;
+import dev.loopjit.fuzz.Differential.Finding;
+import java.io.Serializable;
+import java.util.List;
+
+/**
+ * The fast half of the fuzzer ({@code scripts/fuzz} with {@code FUZZ_COMPILE_ONLY=1}): every
+ * generated kernel is valid Java that LoopJIT must compile, so each is lowered and emitted for
+ * OpenCL on a CPU (the {@code uniform} pass's shape), OpenCL on a GPU, and PTX — no device, no
+ * driver, some thousands of kernels a minute. It finds what the structurer or a pass refuses or
+ * crashes on; only the device runs find wrong results.
+ */
+final class OfflineCheck {
+  private OfflineCheck() {}
+
+  private static final List<Target> TARGETS = List.of(
+      new Target("opencl", "", true, true, true, 64 * 1024, 4096, false, null, true),
+      Target.offline("opencl", ""),
+      Target.offline("ptx", "sm_90", PtxEmitter.nativeIntrinsics(false)));
+
+  /** Null when every target compiles the kernel, else what went wrong (device: the target's language). */
+  static Finding check(Serializable task) {
+    MethodRef m = MethodRef.ofLambda(task, "k");
+    for (Target t : TARGETS) {
+      String where = "compile:" + t.language() + (t.cpu() ? "-cpu" : "");
+      try {
+        String code = t.language().equals("ptx") ? PtxEmitter.emit(Compiler.compile(m, t), t) : OpenClEmitter.emit(Compiler.compile(m, t), t);
+        if (code.isEmpty()) return new Finding(where, "throws", "empty code", "the emitter gave no code");
+      } catch (RuntimeException | AssertionError e) {
+        boolean refused = e instanceof dev.loopjit.api.KernelCompilationException;
+        return new Finding(where, refused ? "refuses" : "throws", Differential.key(e), Differential.firstLines(e, 40));
+      }
+    }
+    return null;
+  }
+}
