@@ -2,6 +2,7 @@
 package dev.loopjit.fuzz;
 
 import dev.loopjit.backend.cuda.PtxEmitter;
+import dev.loopjit.backend.cuda.Ptxas;
 import dev.loopjit.backend.opencl.OpenClEmitter;
 import dev.loopjit.compiler.Compiler;
 import dev.loopjit.compiler.MethodRef;
@@ -13,8 +14,8 @@ import java.util.List;
 /**
  * The fast half of the fuzzer ({@code scripts/fuzz} with {@code FUZZ_COMPILE_ONLY=1}): every
  * generated kernel is valid Java that LoopJIT must compile, so each is lowered and emitted for
- * OpenCL on a CPU (the {@code uniform} pass's shape), OpenCL on a GPU, and PTX — no device, no
- * driver, some thousands of kernels a minute. It finds what the structurer or a pass refuses or
+ * OpenCL on a CPU (the {@code uniform} pass's shape), OpenCL on a GPU, and PTX, which {@code ptxas}
+ * assembles where the CUDA toolkit is installed — no device, no driver, some thousands of kernels a minute. It finds what the structurer or a pass refuses or
  * crashes on; only the device runs find wrong results.
  */
 final class OfflineCheck {
@@ -33,6 +34,11 @@ final class OfflineCheck {
       try {
         String code = t.language().equals("ptx") ? PtxEmitter.emit(Compiler.compile(m, t), t) : OpenClEmitter.emit(Compiler.compile(m, t), t);
         if (code.isEmpty()) return new Finding(where, "throws", "empty code", "the emitter gave no code");
+        if (t.language().equals("ptx") && Ptxas.present()) {
+          Ptxas.Result r = Ptxas.assemble(code, t.variant());
+          if (!r.ok()) return new Finding("ptxas:" + t.variant(), "refuses", r.output().lines().findFirst().orElse("").replaceAll("[0-9]+", "N"),
+              r.output() + "\n" + code);
+        }
       } catch (RuntimeException | AssertionError e) {
         boolean refused = e instanceof dev.loopjit.api.KernelCompilationException;
         return new Finding(where, refused ? "refuses" : "throws", Differential.key(e), Differential.firstLines(e, 40));
