@@ -44,11 +44,20 @@ final class IntrinsicEval {
       case POPCOUNT -> a instanceof Long x ? Long.bitCount(x) : Integer.bitCount((Integer) a);
       case CLZ -> a instanceof Long x ? Long.numberOfLeadingZeros(x) : Integer.numberOfLeadingZeros((Integer) a);
       case CTZ -> a instanceof Long x ? Long.numberOfTrailingZeros(x) : Integer.numberOfTrailingZeros((Integer) a);
+      case DIV_UNCHECKED, REM_UNCHECKED -> divide(op == Intrinsic.REM_UNCHECKED, a, args.get(1));
       default -> {
         double x = ((Number) a).doubleValue(), y = args.size() > 1 ? ((Number) args.get(1)).doubleValue() : 0;
         double r = math(op, x, y);
         yield type == Prim.FLOAT ? (Object) (float) r : (Object) r;
       }
+    };
+  }
+
+  /** Java's truncating division; a divisor of 0 (which legalise never leaves to these) gives 0, as on the devices. */
+  private static Object divide(boolean rem, Object a, Object b) {
+    return switch (a) {
+      case Integer x -> { int y = (Integer) b; yield y == 0 ? 0 : rem ? x % y : x / y; }
+      default -> { long x = (Long) a, y = (Long) b; yield y == 0 ? 0L : rem ? x % y : x / y; }
     };
   }
 
