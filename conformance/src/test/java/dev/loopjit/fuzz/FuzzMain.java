@@ -32,7 +32,8 @@ public final class FuzzMain {
         : Instant.MAX;
     List<Device> devices = Devices.all();
     List<Where> places = Where.of(devices, Boolean.getBoolean("fuzz.spirv"));
-    System.out.println("fuzzing from seed " + seed + " on " + places.stream().map(Where::id).toList());
+    System.out.println("fuzzing from seed " + seed + " on "
+        + (Boolean.getBoolean("fuzz.compileOnly") ? OfflineCheck.PLACES : places.stream().map(Where::id).toList()));
     Path out = Path.of(System.getProperty("fuzz.out", "target/fuzz"));
     Fuzzer f = new Fuzzer(places, out, Duration.ofSeconds(Long.getLong("fuzz.limitSeconds", 120)), System.out,
         Integer.getInteger("fuzz.minimiseAttempts", 400), Integer.getInteger("fuzz.reproducersPerProblem", 2));
