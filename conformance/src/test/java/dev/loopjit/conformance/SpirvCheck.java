@@ -19,7 +19,7 @@ import java.util.List;
  * disassembled; {@code SpirvEmitterTest.theValidatorIsInstalledAndRejectsABrokenModule} is then
  * reported as skipped, with the reason, so the gap shows in the test report.
  */
-final class SpirvCheck {
+public final class SpirvCheck {
   private SpirvCheck() {}
 
   static List<KernelCheck.OfflineEmitter> emitters() {
@@ -28,7 +28,7 @@ final class SpirvCheck {
   }
 
   /** Null when the task's SPIR-V is emitted and accepted; else what went wrong, with the module's text. */
-  static String check(TaskSpec task) {
+  public static String check(TaskSpec task) {
     Recipe spirv = Backends.recipe("spirv");
     byte[] spv;
     try {

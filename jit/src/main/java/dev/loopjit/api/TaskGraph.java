@@ -50,6 +50,7 @@ public final class TaskGraph {
 
   /** Copies these arrays to the device before the tasks run, as {@code mode} says. */
   public TaskGraph transferToDevice(DataTransferMode mode, Object... arrays) {
+    checkTransfer("transferToDevice", mode, arrays);
     if (mode == DataTransferMode.UNDER_DEMAND)
       throw new IllegalArgumentException("graph \"" + name + "\": UNDER_DEMAND is for transferToHost; use FIRST_EXECUTION or EVERY_EXECUTION");
     toDevice.addAll(engine.transfers(name, "transferToDevice", mode, arrays));
@@ -58,8 +59,16 @@ public final class TaskGraph {
 
   /** Copies these arrays back to the host after the tasks ran, as {@code mode} says. */
   public TaskGraph transferToHost(DataTransferMode mode, Object... arrays) {
+    checkTransfer("transferToHost", mode, arrays);
     toHost.addAll(engine.transfers(name, "transferToHost", mode, arrays));
     return this;
+  }
+
+  /** A null mode, or a null array list ({@code (Object[]) null}), is a mistake in the graph: say which graph. */
+  private void checkTransfer(String what, DataTransferMode mode, Object[] arrays) {
+    if (mode == null) throw new IllegalArgumentException("graph \"" + name + "\": " + what + " needs a DataTransferMode, not null");
+    if (arrays == null)
+      throw new IllegalArgumentException("graph \"" + name + "\": " + what + " was given a null array list; name the arrays to copy");
   }
 
   /** A frozen copy of this graph, to give to an {@link ExecutionPlan}. */

@@ -60,6 +60,16 @@ final class Cfg {
     }
   }
 
+  /** Control flow the structurer cannot turn into structured IR, at the bytecode index {@code bci} (for the message's line). */
+  static final class Unstructured extends IllegalStateException {
+    final int bci;
+
+    Unstructured(String what, int bci) {
+      super(what + " at bci " + bci);
+      this.bci = bci;
+    }
+  }
+
   /** A natural loop: its header and body (header included). */
   record Loop(Node header, Set<Node> body, List<Node> latches) {}
 
@@ -257,7 +267,7 @@ final class Cfg {
     for (Node u : nodes)
       for (Node h : u.succs) {
         if (h.rpo > u.rpo) continue;
-        if (!dominates(h, u)) throw new IllegalStateException("irreducible control flow at bci " + h.startBci);
+        if (!dominates(h, u)) throw new Unstructured("irreducible control flow", h.startBci);
         Loop l = loops.computeIfAbsent(h, x -> new Loop(x, new LinkedHashSet<>(List.of(x)), new ArrayList<>()));
         l.latches().add(u);
         List<Node> work = new ArrayList<>(List.of(u));

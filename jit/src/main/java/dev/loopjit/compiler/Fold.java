@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * Folds what is already known: operations on constants (evaluated by {@link HostEval}, which has
- * the kernels' semantics) and integer identities. Float identities are left alone: {@code x + 0.0f}
+ * the kernels' semantics), built-ins of constants (by the Java method each stands for, see
+ * {@link IntrinsicEval}) and integer identities. Float identities are left alone: {@code x + 0.0f}
  * is not {@code x} when x is -0.0.
  */
 final class Fold extends Rewriter {
@@ -37,6 +38,9 @@ final class Fold extends Rewriter {
       }
       case Unary u when u.x() instanceof Const && u.op() == Op.Unary.NEG -> {
         return new Const(u.prim(), HostEval.eval(u, Map.of()));
+      }
+      case Call c when c.type() != null && IntrinsicEval.foldable(c.op()) && c.args().stream().allMatch(a -> a instanceof Const) -> {
+        return new Const(c.type(), HostEval.eval(c, Map.of()));
       }
       case Convert c when c.x() instanceof Const k && k.type() != Prim.BOOLEAN && c.to().stackType() == c.to() -> {
         return new Const(c.to(), HostEval.eval(c, Map.of()));

@@ -34,7 +34,7 @@ final class Frontend {
     try {
       cfg = Cfg.build(code);
     } catch (IllegalStateException e) {
-      throw Refusal.error(code.src(0, caller), "control flow", "control flow the JIT cannot structure (" + e.getMessage() + ")");
+      throw unstructured(code, caller, e);
     }
     Translator t = Translator.run(code, cfg, caller, names, prefix);
     cfg.foldConditions();
@@ -43,7 +43,7 @@ final class Frontend {
     try {
       s = Structurer.run(cfg, names, body);
     } catch (IllegalStateException e) {
-      throw Refusal.error(code.src(0, caller), "control flow", "control flow the JIT cannot structure (" + e.getMessage() + ")");
+      throw unstructured(code, caller, e);
     }
     Map<Var, Src> annotated = new HashMap<>();
     for (MethodCode.ParallelRange r : code.parallel) {
@@ -62,6 +62,12 @@ final class Frontend {
       if (!vars.isEmpty()) parallel.put(e.getKey(), vars);
     }
     return new Method(ref, t.params, new Stmt.Block(body), parallel, s.loopSrc, annotated);
+  }
+
+  /** The refusal of control flow the structurer cannot handle, at the line of the construct it names (else the method's). */
+  private static RuntimeException unstructured(MethodCode code, Src caller, IllegalStateException e) {
+    int bci = e instanceof Cfg.Unstructured u ? u.bci : 0;
+    return Refusal.error(code.src(bci, caller), "control flow", "control flow the JIT cannot structure (" + e.getMessage() + ")");
   }
 
   private static String javaType(String descriptor) {

@@ -10,7 +10,7 @@ import java.util.Map;
 
 /**
  * An interpreter for the pure expressions a launch shape uses: constants, parameters, array
- * lengths, arithmetic, comparisons, selects, conversions and min/max/abs. Integer division by zero
+ * lengths, arithmetic, comparisons, selects, conversions and the pure intrinsics. Integer division by zero
  * gives 0, as on the devices.
  */
 public final class HostEval {
@@ -32,18 +32,8 @@ public final class HostEval {
           : (Boolean) eval(l.a(), env) || (Boolean) eval(l.b(), env);
       case Select s -> (Boolean) eval(s.cond(), env) ? eval(s.a(), env) : eval(s.b(), env);
       case Convert c -> convert(c.to(), eval(c.x(), env));
-      case Call c when c.op() == dev.loopjit.ir.Intrinsic.MIN || c.op() == dev.loopjit.ir.Intrinsic.MAX -> {
-        Number a = (Number) eval(c.args().get(0), env), b = (Number) eval(c.args().get(1), env);
-        boolean min = c.op() == dev.loopjit.ir.Intrinsic.MIN;
-        yield switch (c.type()) {
-          case INT -> min ? Math.min(a.intValue(), b.intValue()) : Math.max(a.intValue(), b.intValue());
-          case LONG -> min ? Math.min(a.longValue(), b.longValue()) : Math.max(a.longValue(), b.longValue());
-          default -> throw new IllegalStateException("launch shape uses " + c);
-        };
-      }
-      case Call c when c.op() == dev.loopjit.ir.Intrinsic.DIV_UNCHECKED || c.op() == dev.loopjit.ir.Intrinsic.REM_UNCHECKED ->
-          binary(c.op() == dev.loopjit.ir.Intrinsic.DIV_UNCHECKED ? Op.Binary.DIV : Op.Binary.REM, c.type(), eval(c.args().get(0), env),
-              eval(c.args().get(1), env));
+      case Call c when IntrinsicEval.foldable(c.op()) ->
+          IntrinsicEval.eval(c.op(), c.type(), c.args().stream().map(a -> eval(a, env)).toList());
       default -> throw new IllegalStateException("launch shape uses " + dev.loopjit.ir.IrPrinter.expr(e) + ", which the host cannot evaluate");
     };
   }

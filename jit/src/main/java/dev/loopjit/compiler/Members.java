@@ -80,8 +80,8 @@ final class Members {
           ops.push(clamp(desc, args));
           return;
         }
-        if (m != null) {
-          ops.push(new Call(m.op(), m.result(), List.of(args)));
+        if (m != null) { // a built-in of constants is folded here, before any pass could hand it to a device
+          ops.push(Fold.fold(new Call(m.op(), m.result(), List.of(args))));
           return;
         }
         if (!type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V"))

@@ -77,10 +77,13 @@ final class Reductions implements Pass {
         body.add(s);
       }
     }
-    Block inside = new Rewriter() {
+    Block inside = ReduceOperands.restore(frame.body(), arrays, cx.names.temps);
+    inside = new Rewriter() {
       @Override
       protected List<Stmt> stmts(Stmt s) {
         if (s instanceof Store st && st.array() instanceof Read r && arrays.contains(r.var())) {
+          // out[k] = out[k]: an update the simplify pass folded to nothing (out[k] + 0, out[k] * 1 on integers)
+          if (st.index() instanceof Const k && isElement(st.value(), r.var(), (int) k.longValue())) return List.of();
           Update t = target(st, r.var());
           String key = t.array().name() + "[" + t.index() + "]";
           Update seen = targets.putIfAbsent(key, t);
@@ -95,8 +98,12 @@ final class Reductions implements Pass {
             arrays, "except as out[k] = out[k] OP x");
         return List.of(s);
       }
-    }.rewrite(frame.body());
-    if (targets.isEmpty()) return ir;
+    }.rewrite(inside);
+    if (targets.isEmpty()) {
+      List<Stmt> same = new ArrayList<>();
+      for (Stmt s : body) same.add(s != null ? s : new Labeled(frame.label(), inside, frame.src()));
+      return ir.withBody(new Block(same, ir.body().src()));
+    }
     for (Update t : targets.values()) check(t, cx, kernel);
 
     // A 1-D reduction loops over its iterations (grid stride): each work-item then adds many
@@ -152,6 +159,13 @@ final class Reductions implements Pass {
       return new Update(array, index, b.op(), null, checkType(type, st));
     if (v instanceof Call c && (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && (isElement(c.args().get(0), array, index) || isElement(c.args().get(1), array, index)))
       return new Update(array, index, null, c.op(), checkType(type, st));
+    // out[k] + c with a negative integer constant c: the simplify pass has made it out[k] - |c|
+    if (v instanceof Binary b && b.op() == Op.Binary.SUB && b.b() instanceof Const c && !c.type().isFloating() && isElement(b.a(), array, index))
+      return new Update(array, index, Op.Binary.ADD, null, checkType(type, st));
+    // Math.max(c, out[k]) with a constant c: the simplify pass has made it out[k] <= c ? c : out[k] (min: >=)
+    if (v instanceof Select sel && sel.cond() instanceof Compare c && (c.op() == Op.Compare.LE || c.op() == Op.Compare.GE)
+        && isElement(c.a(), array, index) && isElement(sel.b(), array, index) && c.b() instanceof Const k2 && sel.a().equals(k2))
+      return new Update(array, index, null, c.op() == Op.Compare.LE ? Intrinsic.MAX : Intrinsic.MIN, checkType(type, st));
     throw Refusal.error(st.src(), "@Reduce", "a @Reduce array is updated only as out[" + index + "] = out[" + index
         + "] OP x with OP one of + * Math.min Math.max");
   }
@@ -167,6 +181,8 @@ final class Reductions implements Pass {
   }
 
   private static Expr operand(Store st, Update t) {
+    if (st.value() instanceof Select sel) return sel.a();
+    if (st.value() instanceof Binary b && b.op() == Op.Binary.SUB) return Fold.fold(new Unary(Op.Unary.NEG, b.b()));
     List<Expr> two = st.value() instanceof Binary b ? List.of(b.a(), b.b()) : ((Call) st.value()).args();
     return isElement(two.get(0), t.array(), t.index()) ? two.get(1) : two.get(0);
   }

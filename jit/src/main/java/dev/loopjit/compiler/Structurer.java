@@ -47,7 +47,7 @@ final class Structurer {
     List<Stmt> out = new ArrayList<>();
     int guard = 0;
     while (n != null && n != stop) {
-      if (++guard > 100_000) throw new IllegalStateException("structuring does not terminate");
+      if (++guard > 100_000) throw new Cfg.Unstructured("structuring does not terminate", n.startBci);
       Stmt jump = jump(n, frames);
       if (jump != null) {
         out.add(jump);
@@ -135,8 +135,74 @@ final class Structurer {
     List<Stmt> upd = update == null ? List.of() : seqUpdate(update, loop, inner);
     Src src = h.exit instanceof Cfg.Branch b ? b.src() : Src.NONE;
     loopSrc.put(label, src);
-    out.add(new Loop(label, trimContinue(block(body), label, true), trimContinue(block(upd), label, true), src));
+    out.add(new Loop(label, trimContinue(block(body), label, true), restartsInUpdate(trimContinue(block(upd), label, true), label), src));
     return follow;
+  }
+
+  /**
+   * Inside its own update, a jump back to the loop's header starts the body again (the update has
+   * run), which a {@link Continue} of the loop cannot say: it would run the update again. A
+   * do-while whose body also breaks out has such jumps ({@code if (u > 0) continue L; continue
+   * Outer;}). Where the jump ends a branch, the code after the branch moves into its other arm and
+   * the jump is dropped; any left become a Break out of a {@link Labeled} block around the update.
+   */
+  private Block restartsInUpdate(Block update, Label loop) {
+    List<Stmt> s = untail(update.stmts(), loop);
+    if (!restarts(s, loop)) return new Block(s, update.src());
+    Label frame = names.label();
+    Block body = new dev.loopjit.ir.Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        return x instanceof Continue c && c.target().equals(loop) ? List.of(new Break(frame, c.src())) : List.of(x);
+      }
+    }.rewrite(new Block(s));
+    return new Block(List.of(new Labeled(frame, body, Src.NONE)), update.src());
+  }
+
+  /** {@code s} with the Continues of {@code loop} that end it, or end a branch of it, turned into falling off its end. */
+  private static List<Stmt> untail(List<Stmt> s, Label loop) {
+    List<Stmt> out = new ArrayList<>();
+    for (int k = 0; k < s.size(); k++) {
+      Stmt x = s.get(k);
+      List<Stmt> rest = s.subList(k + 1, s.size());
+      if (x instanceof Continue c && c.target().equals(loop)) return out; // what follows a jump never runs
+      if (x instanceof If i && (endsInRestart(i.then(), loop) || endsInRestart(i.otherwise(), loop))) {
+        out.add(new If(i.cond(), new Block(untail(arm(i.then(), rest, loop), loop)), new Block(untail(arm(i.otherwise(), rest, loop), loop)), i.src()));
+        return out;
+      }
+      if (rest.isEmpty() && x instanceof If i)
+        x = new If(i.cond(), new Block(untail(i.then().stmts(), loop)), new Block(untail(i.otherwise().stmts(), loop)), i.src());
+      out.add(x);
+    }
+    return out;
+  }
+
+  /** An arm of an If followed by {@code rest}: rest runs after it unless it ends in a jump. */
+  private static List<Stmt> arm(Block arm, List<Stmt> rest, Label loop) {
+    if (endsInJump(arm.stmts()) || endsInRestart(arm, loop)) return arm.stmts();
+    List<Stmt> l = new ArrayList<>(arm.stmts());
+    l.addAll(rest);
+    return l;
+  }
+
+  private static boolean endsInRestart(Block b, Label loop) {
+    if (b.isEmpty()) return false;
+    Stmt last = b.stmts().get(b.stmts().size() - 1);
+    return last instanceof Continue c && c.target().equals(loop)
+        || last instanceof If i && endsInRestart(i.then(), loop) && endsInRestart(i.otherwise(), loop);
+  }
+
+  /** Whether a Continue of {@code loop} is anywhere in {@code s}. */
+  private static boolean restarts(List<Stmt> s, Label loop) {
+    boolean[] found = {false};
+    new dev.loopjit.ir.Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Continue c && c.target().equals(loop)) found[0] = true;
+        return List.of(x);
+      }
+    }.rewrite(new Block(s));
+    return found[0];
   }
 
   /** The header's own exit, then the rest of the body up to the update block. */
@@ -168,21 +234,75 @@ final class Structurer {
   }
 
   /**
-   * Where control goes after the loop: its natural exit (the header's or latch's branch out of the
+   * Where control goes after the loop: its natural exit (the latch's or header's branch out of the
    * body), else the one exit that is not an enclosing construct's target nor only leads to returns.
    */
   private Cfg.Node follow(Cfg.Loop loop, List<Frame> frames) {
     List<Cfg.Node> exits = new ArrayList<>();
     for (Cfg.Node n : loop.body())
-      for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && !exits.contains(s) && !headerOrFollow(s, frames)) exits.add(s);
-    for (Cfg.Node n : List.of(loop.header(), loop.latches().get(loop.latches().size() - 1)))
-      for (Cfg.Node s : n.succs) if (exits.contains(s)) return s;
+      for (Cfg.Node s0 : n.succs) {
+        Cfg.Node s = loop.body().contains(s0) ? s0 : pastEmpty(s0, frames);
+        if (!loop.body().contains(s) && !exits.contains(s) && !headerOrFollow(s, frames)) exits.add(s);
+      }
+    // The latch's exit first: a do-while's test is its latch, and its header may be an if that breaks out.
+    for (Cfg.Node n : List.of(loop.latches().get(loop.latches().size() - 1), loop.header()))
+      for (Cfg.Node s : n.succs) if (!loop.body().contains(s) && exits.contains(pastEmpty(s, frames))) return pastEmpty(s, frames);
     List<Cfg.Node> real = exits.stream().filter(s -> !leadsOnlyToReturns(s)).toList();
+    if (real.size() > 1) real = pastBreaks(real, loop, frames);
+    if (real.size() > 1) real = real.stream().filter(s -> !leadsOnlyOut(s, loop, frames)).toList();
     if (real.size() == 1) return real.get(0);
     if (real.isEmpty()) return null;
     int maxBci = loop.body().stream().mapToInt(x -> x.startBci).max().orElse(0);
     return real.stream().filter(s -> s.startBci > maxBci).min(Comparator.comparingInt(s -> s.startBci))
-        .orElseThrow(() -> new IllegalStateException("a loop with several exits at bci " + loop.header().startBci));
+        .orElseThrow(() -> new Cfg.Unstructured("a loop with several exits", loop.header().startBci));
+  }
+
+  /**
+   * Whether every path from {@code n} ends at an enclosing construct's header or follow, or a
+   * return, without coming back into {@code loop}: code that breaks out of something around the
+   * loop (a {@code break} of an enclosing switch, reached by falling through a case), not the code
+   * after the loop.
+   */
+  private boolean leadsOnlyOut(Cfg.Node n, Cfg.Loop loop, List<Frame> frames) {
+    List<Cfg.Node> work = new ArrayList<>(List.of(n));
+    java.util.Set<Cfg.Node> seen = new java.util.HashSet<>();
+    while (!work.isEmpty()) {
+      Cfg.Node x = work.remove(work.size() - 1);
+      if (!seen.add(x) || headerOrFollow(x, frames) || x.succs.isEmpty()) continue;
+      if (loop.body().contains(x) || cfg.loops.containsKey(x) || seen.size() > 64) return false;
+      work.addAll(x.succs);
+    }
+    return true;
+  }
+
+  /**
+   * Where an exit really goes: past blocks with no statements that only jump on (javac's
+   * {@code goto} for a {@code break} with nothing before it). Without this a do-while whose body
+   * breaks out took that empty block for its end, and its condition's own exit, the real end, was
+   * structured a second time inside the loop — with the enclosing loop's increment in it.
+   */
+  private Cfg.Node pastEmpty(Cfg.Node n, List<Frame> frames) {
+    for (int hops = 0; hops < 64 && n.stmts.isEmpty() && n.exit instanceof Cfg.Jump j && !cfg.loops.containsKey(n)
+        && !headerOrFollow(n, frames) && j.to() != n; hops++) n = j.to();
+    return n;
+  }
+
+  /**
+   * The exits of a loop with each {@code break}'s own code skipped: a block only the loop enters,
+   * that goes on to one place (javac's {@code goto} for a break, with any statements before it),
+   * stands for where it goes. Exits that then reach an enclosing construct's header or follow are
+   * jumps to it, not the loop's follow. {@code while (…) { if (a) break; if (b) break; }} as the
+   * last statement of a switch arm has three exits that all lead to the switch's end.
+   */
+  private List<Cfg.Node> pastBreaks(List<Cfg.Node> exits, Cfg.Loop loop, List<Frame> frames) {
+    List<Cfg.Node> out = new ArrayList<>();
+    for (Cfg.Node e : exits) {
+      Cfg.Node n = e;
+      for (int hops = 0; hops < 64 && n.exit instanceof Cfg.Jump j && n.preds.size() == 1 && !cfg.loops.containsKey(n)
+          && !headerOrFollow(n, frames); hops++) n = j.to();
+      if (!headerOrFollow(n, frames) && !out.contains(n)) out.add(n);
+    }
+    return out;
   }
 
   /**

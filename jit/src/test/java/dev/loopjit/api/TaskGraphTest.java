@@ -108,6 +108,19 @@ class TaskGraphTest {
   }
 
   @Test
+  void aNullArrayListOrModeNamesTheGraph() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, (Object[]) null));
+    assertMentions(e, "\"g\"", "transferToDevice", "null array list");
+    e = assertThrows(IllegalArgumentException.class, () -> new TaskGraph("g").transferToHost(DataTransferMode.EVERY_EXECUTION, (Object[]) null));
+    assertMentions(e, "\"g\"", "transferToHost", "null array list");
+    e = assertThrows(IllegalArgumentException.class, () -> new TaskGraph("g").transferToDevice(null, new int[1]));
+    assertMentions(e, "\"g\"", "DataTransferMode");
+    e = assertThrows(IllegalArgumentException.class, () -> new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, (Object) null));
+    assertMentions(e, "\"g\"", "argument 0 is null");
+  }
+
+  @Test
   void onlyStaticNonCapturingMethodsAreKernels() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new TaskGraph("g").task("t", (Task1<String>) String::length, "x"));

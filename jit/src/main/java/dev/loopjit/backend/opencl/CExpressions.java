@@ -98,6 +98,29 @@ abstract class CExpressions {
     };
   }
 
+  /**
+   * {@code e} with exactly the C type of its IR type. {@link #expr} gives that type only after
+   * C's integer promotions: a load from a byte, short, char or boolean array is a {@code char},
+   * {@code short}, {@code ushort} or {@code uchar} in C, which arithmetic promotes to int by itself
+   * but an overloaded built-in does not ({@code popcount((char)-1)} is 8, {@code min(short, ushort)}
+   * is ambiguous, {@code as_float(char)} does not build). Arguments of built-ins go through here.
+   */
+  protected final C typed(Expr e) {
+    C c = expr(e);
+    return narrowInC(e) ? cast(type(Prim.INT, false), c) : c;
+  }
+
+  /** Whether {@code e}'s C expression has a type narrower than int: a narrow load or parameter, or a ?: of two. */
+  private static boolean narrowInC(Expr e) {
+    Prim p = switch (e) {
+      case Load l -> ((ArrayType) l.array().type()).element();
+      case Read r when r.type() != Prim.BOOLEAN && r.type() instanceof Prim q -> q; // a kernel's own byte parameter
+      case Select s -> narrowInC(s.a()) && narrowInC(s.b()) ? Prim.BYTE : null;
+      default -> null;
+    };
+    return p == Prim.BYTE || p == Prim.SHORT || p == Prim.CHAR || p == Prim.BOOLEAN;
+  }
+
   private C binary(Binary b) {
     Prim p = b.a().prim();
     Op.Binary op = b.op();

@@ -175,8 +175,9 @@ public final class OpenClEmitter extends CEmitter {
       case BARRIER_GLOBAL -> C.of("barrier(CLK_GLOBAL_MEM_FENCE | CLK_LOCAL_MEM_FENCE)");
       case ATOMIC_ADD -> atomicAdd(a);
       case ATOMIC_CAS -> atomicCompareAndSet(a);
-      case SQRT, CBRT, EXP, EXPM1, LOG, LOG10, LOG1P, SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH, HYPOT,
-          FLOOR, CEIL, RINT, FMA -> call(c.op().name().toLowerCase(Locale.ROOT), args(a));
+      case SQRT, CBRT, LOG, LOG10, LOG1P, SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH, HYPOT, FMA ->
+          call(c.op().name().toLowerCase(Locale.ROOT), args(a));
+      case FLOOR, CEIL, RINT, EXP, EXPM1 -> call(use(guarded(c.op(), a.get(0).prim())), args(a));
       case POW -> target.fastMath() ? call("pow", args(a))
           : call(use(a.get(0).prim() == Prim.DOUBLE ? OpenClFunction.POW_DOUBLE : OpenClFunction.POW_FLOAT), args(a));
       case ABS -> {
@@ -187,13 +188,26 @@ public final class OpenClEmitter extends CEmitter {
       // The legalise pass gives these only divisors other than 0 and -1, where C's / and % are Java's.
       case DIV_UNCHECKED -> binary(expr(a.get(0)), "/", expr(a.get(1)), MUL);
       case REM_UNCHECKED -> binary(expr(a.get(0)), "%", expr(a.get(1)), MUL);
-      case FLOAT_BITS -> reinterpret(Prim.INT, expr(a.get(0)));
-      case BITS_FLOAT -> reinterpret(Prim.FLOAT, expr(a.get(0)));
-      case DOUBLE_BITS -> reinterpret(Prim.LONG, expr(a.get(0)));
-      case BITS_DOUBLE -> reinterpret(Prim.DOUBLE, expr(a.get(0)));
+      case FLOAT_BITS -> reinterpret(Prim.INT, typed(a.get(0)));
+      case BITS_FLOAT -> reinterpret(Prim.FLOAT, typed(a.get(0)));
+      case DOUBLE_BITS -> reinterpret(Prim.LONG, typed(a.get(0)));
+      case BITS_DOUBLE -> reinterpret(Prim.DOUBLE, typed(a.get(0)));
       case POPCOUNT -> asInt(call("popcount", args(a)), a.get(0));
       case CLZ -> asInt(call("clz", args(a)), a.get(0));
       case CTZ -> call(use(a.get(0).prim() == Prim.LONG ? OpenClFunction.CTZ_LONG : OpenClFunction.CTZ_INT), args(a));
+    };
+  }
+
+  /** The helper that keeps the arguments PoCL's built-in mishandles away from it (see {@link OpenClFunction#RINT_DOUBLE}). */
+  private static OpenClFunction guarded(dev.loopjit.ir.Intrinsic op, Prim p) {
+    boolean d = p == Prim.DOUBLE;
+    return switch (op) {
+      case RINT -> d ? OpenClFunction.RINT_DOUBLE : OpenClFunction.RINT_FLOAT;
+      case FLOOR -> d ? OpenClFunction.FLOOR_DOUBLE : OpenClFunction.FLOOR_FLOAT;
+      case CEIL -> d ? OpenClFunction.CEIL_DOUBLE : OpenClFunction.CEIL_FLOAT;
+      case EXP -> d ? OpenClFunction.EXP_DOUBLE : OpenClFunction.EXP_FLOAT;
+      case EXPM1 -> d ? OpenClFunction.EXPM1_DOUBLE : OpenClFunction.EXPM1_FLOAT;
+      default -> throw new IllegalStateException(op + " needs no guard");
     };
   }
 
@@ -267,8 +281,9 @@ public final class OpenClEmitter extends CEmitter {
     return f.cName;
   }
 
+  /** Built-ins are overloaded on their arguments' C types, so each argument has exactly its IR type's (see {@link #typed}). */
   private C[] args(List<Expr> a) {
-    return a.stream().map(this::expr).toArray(C[]::new);
+    return a.stream().map(this::typed).toArray(C[]::new);
   }
 
   private static C call(String function, C... args) {

@@ -17,6 +17,20 @@ enum OpenClFunction {
       static inline double jpow_d(double x, double y) {
         return isnan(y) || (fabs(x) == 1.0 && isinf(y)) ? y - y : pow(x, y);
       }"""),
+  // Math.rint, floor, ceil, exp, expm1 with only the arguments PoCL 3.1 handles reaching its built-ins
+  // (docs/DRIVER-WORKAROUNDS.md): its code converts the argument to int unchecked, which LLVM folds
+  // to garbage, or to undefined behaviour that deletes the kernel, once it knows the argument is NaN,
+  // infinite or huge (a constant, even through a local). Java's result for those is the argument.
+  RINT_FLOAT("jrint_f", rounding("rint", "float", "8388608.0f")),
+  RINT_DOUBLE("jrint_d", rounding("rint", "double", "4503599627370496.0")),
+  FLOOR_FLOAT("jfloor_f", rounding("floor", "float", "8388608.0f")),
+  FLOOR_DOUBLE("jfloor_d", rounding("floor", "double", "4503599627370496.0")),
+  CEIL_FLOAT("jceil_f", rounding("ceil", "float", "8388608.0f")),
+  CEIL_DOUBLE("jceil_d", rounding("ceil", "double", "4503599627370496.0")),
+  EXP_FLOAT("jexp_f", nanFirst("exp", "float")),
+  EXP_DOUBLE("jexp_d", nanFirst("exp", "double")),
+  EXPM1_FLOAT("jexpm1_f", nanFirst("expm1", "float")),
+  EXPM1_DOUBLE("jexpm1_d", nanFirst("expm1", "double")),
   /** Integer.numberOfTrailingZeros (ctz is OpenCL 2.0): the bits below the lowest set one; 32 for 0. */
   CTZ_INT("jctz_i", """
       // Integer.numberOfTrailingZeros (ctz is OpenCL 2.0): 32 for 0.
@@ -53,6 +67,26 @@ enum OpenClFunction {
   OpenClFunction(String cName, String text) {
     this.cName = cName;
     this.text = text;
+  }
+
+  /** Math.{@code f} (rint, floor, ceil) of a {@code type}: a value of magnitude {@code whole} or more, NaN or infinite, is its own result. */
+  private static String rounding(String f, String type, String whole) {
+    String name = "j" + f + "_" + type.charAt(0);
+    return """
+        // Math.F: NaN, infinities and values from WHOLE up are whole already; only the others reach F (PoCL).
+        static inline TYPE NAME(TYPE x) {
+          return fabs(x) < WHOLE ? F(x) : x;
+        }""".replace("NAME", name).replace("TYPE", type).replace("WHOLE", whole).replace("F", f);
+  }
+
+  /** Math.{@code f} (exp, expm1) of a {@code type}: NaN is its own result and never reaches the built-in. */
+  private static String nanFirst(String f, String type) {
+    String name = "j" + f + "_" + type.charAt(0);
+    return """
+        // Math.F: NaN gives NaN without reaching F (PoCL folds F(NaN) to 0).
+        static inline TYPE NAME(TYPE x) {
+          return isnan(x) ? x : F(x);
+        }""".replace("NAME", name).replace("TYPE", type).replace("F", f);
   }
 
   private static String atomicAddFloat(String space) {

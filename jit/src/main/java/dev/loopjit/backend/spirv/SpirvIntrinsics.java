@@ -51,8 +51,8 @@ final class SpirvIntrinsics {
       case ATOMIC_CAS -> atomicCompareAndSet(a);
       case SQRT -> math(Spv.CL_SQRT, c);
       case CBRT -> math(Spv.CL_CBRT, c);
-      case EXP -> math(Spv.CL_EXP, c);
-      case EXPM1 -> math(Spv.CL_EXPM1, c);
+      case EXP -> nanFirst(Spv.CL_EXP, c);
+      case EXPM1 -> nanFirst(Spv.CL_EXPM1, c);
       case LOG -> math(Spv.CL_LOG, c);
       case LOG10 -> math(Spv.CL_LOG10, c);
       case LOG1P -> math(Spv.CL_LOG1P, c);
@@ -67,9 +67,9 @@ final class SpirvIntrinsics {
       case COSH -> math(Spv.CL_COSH, c);
       case TANH -> math(Spv.CL_TANH, c);
       case HYPOT -> math(Spv.CL_HYPOT, c);
-      case FLOOR -> math(Spv.CL_FLOOR, c);
-      case CEIL -> math(Spv.CL_CEIL, c);
-      case RINT -> math(Spv.CL_RINT, c);
+      case FLOOR -> rounding(Spv.CL_FLOOR, c);
+      case CEIL -> rounding(Spv.CL_CEIL, c);
+      case RINT -> rounding(Spv.CL_RINT, c);
       case FMA -> math(Spv.CL_FMA, c);
       case POW -> pow(c);
       case ABS -> abs(a.get(0));
@@ -118,6 +118,36 @@ final class SpirvIntrinsics {
     int type = code.valueType(c.type());
     int[] args = c.args().stream().mapToInt(exprs::eval).toArray();
     return code.ext(type, instruction, args);
+  }
+
+  /**
+   * floor, ceil or rint only of a value that may have a fraction ({@code |x| < 2^52}, floats
+   * {@code 2^23}); NaN, the infinities and larger values are their own result. Java's answer
+   * either way, and PoCL 3.1 never sees such a value reach the built-in, which breaks the whole kernel
+   * when its compiler knows the argument (docs/DRIVER-WORKAROUNDS.md; OpenCL C has the same guard).
+   * A branch, not an OpSelect: the built-in must not run at all on such a constant (rint still broke
+   * the kernel as the unchosen operand of a select).
+   */
+  private int rounding(int instruction, Call c) {
+    Prim p = c.type();
+    int type = code.valueType(p);
+    int x = exprs.eval(c.args().get(0));
+    int limit = p == Prim.DOUBLE ? m.constant(4503599627370496.0) : m.constant(8388608.0f);
+    int fraction = code.op(SpirvOp.FOrdLessThan, m.boolType(), code.ext(type, Spv.CL_FABS, x), limit);
+    int from = code.current(), round = m.id(), join = m.id();
+    code.branchConditional(fraction, round, join);
+    code.block(round);
+    int r = code.ext(type, instruction, x);
+    int fromRound = code.current();
+    code.block(join);
+    return code.phi(type, r, fromRound, x, from);
+  }
+
+  /** exp or expm1 with a NaN argument given back as it is (Java's NaN; the same PoCL workaround as {@link #rounding}). */
+  private int nanFirst(int instruction, Call c) {
+    int type = code.valueType(c.type());
+    int x = exprs.eval(c.args().get(0));
+    return code.op(SpirvOp.Select, type, code.op(SpirvOp.IsNan, m.boolType(), x), x, code.ext(type, instruction, x));
   }
 
   /** Math.pow: OpenCL's pow(x, NaN) and pow(±1, ±Infinity) are 1; Java's are NaN ({@code y - y} is that NaN). */

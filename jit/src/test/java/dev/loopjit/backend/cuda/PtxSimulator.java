@@ -505,6 +505,9 @@ final class PtxSimulator {
         global.running = t;
         while (!t.done && !t.waiting) {
           if (++steps[0] > 1_000_000_000L) throw new AssertionError("a launch ran past a billion instructions (an endless loop?)");
+          // A caller that gave up on the launch (the fuzzer's time limit) interrupts it.
+          if ((steps[0] & 0xFFFFF) == 0 && java.lang.Thread.currentThread().isInterrupted())
+            throw new AssertionError("the launch was interrupted after " + steps[0] + " instructions");
           if (t.pc >= code.size()) throw new AssertionError("ran past the end of the kernel");
           isa.execute(t, code.get(t.pc++));
         }

@@ -1,0 +1,112 @@
+// Conformance kernels from problems the differential fuzzer found (scripts/fuzz), each with the seed that showed it.
+package dev.loopjit.conformance;
+
+import dev.loopjit.api.Parallel;
+import dev.loopjit.api.Reduce;
+import dev.loopjit.types.FloatArray;
+
+/**
+ * Each kernel is a fuzzer reproducer made readable, checked against the jvm by
+ * {@link FuzzFoundKernelsTest}. The comment names the seed ({@code scripts/fuzz SEED 1} shows the
+ * original) and what went wrong before the fix.
+ */
+public final class FuzzFoundKernels {
+  private FuzzFoundKernels() {}
+
+  static int square(int x) {
+    return x * x;
+  }
+
+  /**
+   * Seeds 18, 104, 114: a reduction whose value calls a method was refused ("the @Reduce array is
+   * used except as out[k] = out[k] OP x"): the parser reads {@code out[0]} into a temporary before
+   * the call, and the reduce pass did not see the update's shape through it.
+   */
+  public static void reductionOfACall(int[] a, short[] s, @Reduce long[] sum, @Reduce int[] max) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      sum[0] = sum[0] + (long) s[Math.floorMod(a[i], s.length)];
+      max[0] = Math.max(max[0], square(a[i] % 1000));
+    }
+  }
+
+  /**
+   * Seed 1031: {@code Math.max(0d, out[0])} as a reduction was refused: the simplify pass turns a
+   * max with a constant into {@code x <= 0 ? 0 : x}, which the reduce pass did not recognise.
+   */
+  public static void reductionWithAConstant(FloatArray a, @Reduce double[] max, @Reduce float[] min) {
+    for (@Parallel int i = 0; i < a.getSize(); i++) {
+      max[0] = Math.max(0d, max[0]);
+      max[0] = Math.max(max[0], a.get(i));
+      min[0] = Math.min(-1.5f, min[0]);
+    }
+  }
+
+  /**
+   * Seeds 100198, 100498: {@code out[0] += -37} was refused: the simplify pass writes {@code x + -37}
+   * as {@code x - 37}, which the reduce pass did not take for an addition. And {@code out[0] * 1}
+   * folds to {@code out[0] = out[0]}, an update that changes nothing (the array gets no other).
+   */
+  public static void reductionOfFoldedConstants(int[] a, @Reduce int[] sum, @Reduce long[] total, @Reduce long[] nothing) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      sum[0] = sum[0] + (int) -37.35;
+      sum[0] = sum[0] + a[i];
+      total[0] += -4317370055250052886L;
+      nothing[0] = nothing[0] * 1;
+    }
+  }
+
+  /**
+   * Seed 100737: a reduction whose value is a {@code ?:} with a call in one branch was refused: the
+   * parser carries {@code out[0]} across the branches in a temporary that each branch assigns.
+   */
+  public static void reductionOfAChoice(float[] a, int[] k, @Reduce float[] min, @Reduce int[] sum) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      min[0] = Math.min(min[0], a[i] > 0 ? a[Math.floorMod(k[i], a.length)] : -a[i]);
+      sum[0] = sum[0] + (k[i] > 5 ? Math.floorDiv(k[i], 3) : square(k[i] & 15));
+      sum[0] = sum[0] + (k[i] < 0 ? Math.abs(k[i] % 7) : 1);
+    }
+  }
+
+  /**
+   * Seed 596: after a switch whose arms continue the loop, the structurer copies the code that
+   * follows into each path, so the temporary holding {@code out[0]} is assigned in two places;
+   * each copy's update still reads the value its own copy just loaded.
+   */
+  public static void reductionAfterCopiedCode(int[] a, long[] l, int[] o, @Reduce long[] sum) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      int x = a[i];
+      switch (x % 4) {
+        case 1 -> {
+          x += 3;
+          switch ((byte) (x * 7)) {
+            case 1 -> x ^= 5;
+            case 0 -> x = -x;
+            default -> {
+              if (x > 100) x--;
+            }
+          }
+        }
+        case -1 -> {
+          continue;
+        }
+        case 2 -> {
+          continue;
+        }
+        default -> {}
+      }
+      sum[0] = sum[0] + (Long.MAX_VALUE ^ l[Math.floorMod(i * i, l.length)]);
+      o[i] = x;
+    }
+  }
+
+  static final short[] TABLE = {-23941, 30738, -16832, 23159, 128, 0, -32768, -32768};
+
+  /**
+   * Seed 2422 (against a first version of the analysis): a table read in the update's value fills a
+   * private array between the read of out[0] and the update, which writes no memory the reduction sees.
+   */
+  public static void reductionReadingATable(int[] a, @Reduce long[] product) {
+    for (@Parallel int i = 0; i < a.length; i++)
+      product[0] = product[0] * (Math.unsignedMultiplyHigh(-71261L, 3037000500L) | Short.toUnsignedInt(TABLE[(i + a[i]) & 7]));
+  }
+}

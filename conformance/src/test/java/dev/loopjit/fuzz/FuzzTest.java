@@ -1,0 +1,45 @@
+// The seeded differential fuzz run of the test suite: generated kernels on the jvm and on this execution's devices agree.
+package dev.loopjit.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.testing.KernelCheck;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The same seeds every time, so a failure here is a regression with a reproducer in
+ * {@code target/fuzz-test/}. Runs in every Surefire execution: against PoCL in the default one
+ * (few kernels: each costs PoCL a build of half a second or more), against the simulated CUDA
+ * device in {@code simulated-cuda} (more: a kernel costs it about a tenth of that), and against
+ * PoCL with every kernel built from SPIR-V in {@code opencl-spirv}. Long runs are
+ * {@code scripts/fuzz}. {@code -Dfuzz.count} and {@code -Dfuzz.seed} change the run.
+ */
+class FuzzTest {
+  @Test
+  void seededKernelsGiveTheJvmsResultsOnEveryDevice() {
+    KernelCheck.checkRequiredDevices();
+    List<Device> devices = Devices.all();
+    boolean opencl = devices.stream().anyMatch(d -> d.backend().equals("opencl"));
+    int count = Integer.getInteger("fuzz.count", opencl ? 32 : 200);
+    long seed = Long.getLong("fuzz.seed", 0L);
+    ByteArrayOutputStream log = new ByteArrayOutputStream();
+    Fuzzer f = new Fuzzer(Where.of(devices, false), Path.of("target", "fuzz-test"), Duration.ofSeconds(60),
+        new PrintStream(log, true, StandardCharsets.UTF_8), 150, 1);
+    Fuzzer.Stats s = f.run(seed, count, Instant.MAX);
+    String report = s.summary() + "\n" + log.toString(StandardCharsets.UTF_8) + String.join("\n", s.invalidExamples);
+    assertEquals(0, s.invalid + s.rejectedByJavac, "the generator made kernels that are no test:\n" + report);
+    assertEquals(count, s.kernels, report);
+    assertTrue(s.problems.isEmpty(), "devices disagree with the jvm:\n" + report);
+    for (Device d : devices) assertEquals(count, s.runsByDevice.getOrDefault(d.id(), 0L), d.id() + " did not run every kernel: " + report);
+  }
+}
