@@ -77,7 +77,7 @@ final class Reductions implements Pass {
         body.add(s);
       }
     }
-    Block inside = ReduceOperands.restore(frame.body(), arrays, cx.names.temps);
+    Block inside = ReduceOperands.restore(ReduceForwarding.forward(frame.body(), arrays), arrays, cx.names.temps);
     inside = new Rewriter() {
       @Override
       protected List<Stmt> stmts(Stmt s) {

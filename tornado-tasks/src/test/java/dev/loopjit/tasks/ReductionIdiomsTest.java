@@ -81,6 +81,58 @@ class ReductionIdiomsTest {
       for (@Parallel int c = 0; c < cols; c++) out[0] += m[r * cols + c];
   }
 
+  /** A TornadoMath-style helper class. */
+  static final class Maths {
+    static float max(float a, float b) {
+      return Math.max(a, b);
+    }
+  }
+
+  static int combine(int element, int total) {
+    return element + total;
+  }
+
+  /** The combine through a helper whose arguments come in the other order. */
+  static void sumThroughHelper(int[] in, @Reduce int[] out) {
+    out[0] = 0;
+    for (@Parallel int i = 0; i < in.length; i++) out[0] = combine(in[i], out[0]);
+  }
+
+  /** The combine through a TornadoMath-style max. */
+  static void maxThroughHelper(FloatArray in, @Reduce FloatArray out) {
+    out.set(0, Float.NEGATIVE_INFINITY);
+    for (@Parallel int i = 0; i < in.getSize(); i++) out.set(0, Maths.max(out.get(0), in.get(i)));
+  }
+
+  /** The element read into a temporary first. */
+  static void sumThroughTemporary(LongArray in, @Reduce LongArray out) {
+    out.set(0, 0L);
+    for (@Parallel int i = 0; i < in.getSize(); i++) {
+      long t = out.get(0);
+      out.set(0, t + in.get(i));
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 257, 100_003})
+  void combinesThroughAHelper(int n) {
+    KernelCheck.of("sumThroughHelper", ReductionIdiomsTest::sumThroughHelper).args(() -> new Object[] {new Inputs(11).ints(n, -99, 99), new int[] {3}}).run();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 257, 100_003})
+  void combinesThroughATornadoMathStyleMax(int n) {
+    KernelCheck.of("maxThroughHelper", ReductionIdiomsTest::maxThroughHelper)
+        .args(() -> new Object[] {new Inputs(12).floatArray(n, -9, 9), FloatArray.fromElements(100f)}).run();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 257, 100_003})
+  void combinesThroughATemporary(int n) {
+    KernelCheck.of("sumThroughTemporary", ReductionIdiomsTest::sumThroughTemporary)
+        .args(() -> new Object[] {LongArray.fromArray(new Inputs(13).longs(n, -1L << 40, 1L << 40)), LongArray.fromElements(8L)}).run();
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {0, 1, 257, 100_003})
   void sumOfFloats(int n) {
