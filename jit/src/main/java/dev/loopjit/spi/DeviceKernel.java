@@ -21,4 +21,12 @@ public interface DeviceKernel {
    * computed from the task's arguments; {@code {1}} for a kernel with no parallel loop.
    */
   long[] loopCounts(Object[] args);
+
+  /**
+   * Bytes of local memory a launch with these task arguments and work-group shape needs (its
+   * local arrays, those sized at run time included); 0 where the device does not reserve any (the jvm).
+   */
+  default long localMemoryBytes(Object[] args, long[] localSize) {
+    return 0;
+  }
 }
