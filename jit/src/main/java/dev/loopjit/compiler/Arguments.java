@@ -22,8 +22,8 @@ import java.util.Map;
  * becomes its length argument (never a constant: a new size must not recompile); on a private
  * or local array, its constant size. After them: the shapes of collection parameters the kernel
  * reads ({@link KernelArg.Computed}), and the local arrays sized at run time ({@link KernelArg.Local},
- * {@link RuntimeLocals}), among them the work-group arrays of SIMD-group operations a target has no
- * instructions for ({@link SimdGroups}).
+ * {@link RuntimeLocals}), among them the work-group arrays the {@code simd} pass made for SIMD-group
+ * operations a target has no instructions for ({@link SimdGroups}).
  */
 final class Arguments implements Pass {
   @Override
@@ -33,7 +33,6 @@ final class Arguments implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    ir = SimdGroups.lower(ir, cx);   // SIMD-group operations a target lacks use work-group arrays sized at launch
     Map<Var, RuntimeLocals.Found> runtimeLocals = RuntimeLocals.find(ir);
     if (!runtimeLocals.isEmpty()) ir = ir.withBody(RuntimeLocals.withoutAllocations(ir.body(), runtimeLocals));
     List<KernelArg> args = new ArrayList<>();

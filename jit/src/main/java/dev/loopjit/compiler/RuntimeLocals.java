@@ -80,7 +80,8 @@ final class RuntimeLocals {
               ? "is assigned more than once in the kernel" : "the host does not know"));
           case Load l -> throw refusal(at, "it reads an array element");
           case Call c when c.op() == Intrinsic.LOCAL_SIZE || c.op() == Intrinsic.SHAPE || c.op() == Intrinsic.MIN
-              || c.op() == Intrinsic.MAX || c.op() == Intrinsic.ABS -> { return x; }
+              || c.op() == Intrinsic.MAX || c.op() == Intrinsic.ABS || c.op() == Intrinsic.DIV_UNCHECKED
+              || c.op() == Intrinsic.REM_UNCHECKED -> { return x; }
           case Call c -> throw refusal(at, "it uses " + c.op().name().toLowerCase()
               + (c.op() == Intrinsic.LOCAL_ID || c.op() == Intrinsic.GLOBAL_ID || c.op() == Intrinsic.GROUP_ID ? ", which differs between work-items" : ""));
           case Invoke i -> throw refusal(at, "it calls " + i.name());

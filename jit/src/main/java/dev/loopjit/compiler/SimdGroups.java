@@ -30,7 +30,7 @@ import java.util.Map;
  * group (a lane outside it means the caller's own value, as Java's {@code KernelContext} defines);
  * sums and maxima are {@link Intrinsic#SIMD_SUM} / {@link Intrinsic#SIMD_MAX}.
  *
- * <p>Lower ({@link #lower}, from the {@code arguments} pass): where the target shuffles natively
+ * <p>Lower ({@link #lower}, the {@code simd} pass, before {@code legalise}): where the target shuffles natively
  * (PTX {@code shfl.sync}) a sum or maximum becomes a loop of shuffles from lane 0 upwards; elsewhere
  * (OpenCL C, whose {@code cl_khr_subgroups} does not let a kernel choose 32-wide sub-groups, and
  * SPIR-V) every SIMD operation becomes an exchange through a work-group array sized at launch (one
@@ -120,6 +120,22 @@ final class SimdGroups {
   }
 
   // ---- lowering -------------------------------------------------------------------------------
+
+  /**
+   * The pass ({@code simd}) that lowers SIMD-group operations for the target, before {@code legalise}
+   * (the folds and lane arithmetic it writes use / % and max, which that pass makes Java's).
+   */
+  static final class Lower implements Pass {
+    @Override
+    public String name() {
+      return "simd";
+    }
+
+    @Override
+    public KernelIR run(KernelIR ir, Context cx) {
+      return lower(ir, cx);
+    }
+  }
 
   /** Whether {@code ir} uses SIMD-group operations. */
   static boolean uses(KernelIR ir) {

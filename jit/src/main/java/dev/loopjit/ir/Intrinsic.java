@@ -31,6 +31,12 @@ public enum Intrinsic {
   // Integer/Long.bitCount, numberOfLeadingZeros, numberOfTrailingZeros: INT result.
   POPCOUNT, CLZ, CTZ,
   /**
+   * (a, b) -> a / b and a % b on INT or LONG, truncating, for divisors other than 0 and -1, where
+   * every device's division is Java's; the {@code legalise} pass makes Java's {@code /} and {@code %}
+   * of them (and nothing else may), so emitters give the device's own division.
+   */
+  DIV_UNCHECKED, REM_UNCHECKED,
+  /**
    * SHAPE(collection, dim) -> INT: extent {@code dim} (0: rows, 1: columns) of a 2-D collection
    * parameter ({@code Matrix2DFloat.getNumRows/getNumColumns}); the {@code arguments} pass turns it
    * into a {@link KernelArg.Computed} argument, so no emitter sees it.
@@ -43,7 +49,7 @@ public enum Intrinsic {
    * sub-group is 32 consecutive work-items of the work-group in linear order (x fastest), the last
    * one shorter when the group is not a multiple of 32. Every work-item of the work-group calls it
    * together. PTX emits it as {@code shfl.sync}; targets without a 32-wide sub-group shuffle get an
-   * exchange through work-group memory instead (the {@code arguments} pass writes it).
+   * exchange through work-group memory instead (the {@code simd} pass writes it).
    */
   SIMD_SHUFFLE,
   /** SIMD_SUM(value) -> the sum over the caller's sub-group, lane 0 first, each lane added in order (Java's + of the type). */
