@@ -68,13 +68,14 @@ public final class CollectionKernels {
     }
   }
 
-  /** Float4 values from a VectorFloat4: constructed, added, scaled, min/max, dot and sum, and element access. */
+  /** Float4 values from a VectorFloat4: constructed, added, scaled, min/max, dot and sum, chosen by ?:, and element access. */
   public static void float4s(VectorFloat4 a, VectorFloat4 b, VectorFloat4 out, VectorFloat dots) {
     for (@Parallel int i = 0; i < a.getLength(); i++) {
       Float4 x = a.get(i), y = b.get(i);
       Float4 s = Float4.add(Float4.mult(x, 2f), y);
       Float4 m = Float4.max(Float4.min(s, new Float4(1f, 2f, 3f, 4f)), Float4.sub(x, y));
-      out.set(i, new Float4(m.getX(), m.getY() + Float4.sum(x), m.get(2), m.getW() / y.getW()));
+      Float4 pick = x.getX() > 0f ? x : y;   // a Float4 chosen by ?:
+      out.set(i, new Float4(m.getX(), m.getY() + Float4.sum(x), m.get(2) - pick.getZ(), m.getW() / y.getW()));
       dots.set(i, Float4.dot(x, y));
     }
   }

@@ -50,7 +50,7 @@ public final class GroupKernels {
     boolean in = g < b.getSize();
     lb[me] = in ? b.get(g) : 0;
     ls[me] = in ? sh.get(g) : 0;
-    lh[me] = new HalfFloat(in ? h.get(g) : 0f);
+    lh[me] = in ? h.getHalfFloat(g) : new HalfFloat(0f);   // a HalfFloat chosen by ?:
     ll[me] = in ? l.get(g) : 0L;
     ld[me] = in ? d.get(g) : 0.0;
     ctx.localBarrier();

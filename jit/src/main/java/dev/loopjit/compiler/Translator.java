@@ -202,6 +202,17 @@ final class Translator {
         result.add(first);
         continue;
       }
+      // A HalfFloat or Float4 chosen by ?: or a branch: one float variable per field.
+      int slot = k;
+      if (first instanceof ValueObjects.Value v0 && all.stream().allMatch(l -> l.get(slot) instanceof ValueObjects.Value v && v.kind() == v0.kind())) {
+        List<Var> fields = new ArrayList<>();
+        for (int i = 0; i < v0.kind().fields; i++) fields.add(temp(Prim.FLOAT));
+        for (var pred : from.entrySet())
+          for (int i = 0; i < fields.size(); i++)
+            pred.getKey().stmts.add(new Stmt.Assign(fields.get(i), ((ValueObjects.Value) pred.getValue().get(k)).fields().get(i), ops.src));
+        result.add(new ValueObjects.Value(v0.kind(), fields.stream().map(f -> (Expr) new Read(f)).toList()));
+        continue;
+      }
       if (!(first instanceof Expr e && e.type() instanceof Prim p)) throw Refusal.unsupported(ops.src, "an array chosen by ?: or a branch");
       Var t = temp(p);
       for (var pred : from.entrySet()) pred.getKey().stmts.add(new Stmt.Assign(t, (Expr) pred.getValue().get(k), ops.src));
