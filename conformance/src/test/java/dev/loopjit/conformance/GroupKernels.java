@@ -104,4 +104,11 @@ public final class GroupKernels {
       count.set(i, x < -0.99f ? 1 : 0);
     }
   }
+
+  /** Refused: a local array whose size differs between the work-items of a group. */
+  public static void sizedPerWorkItem(KernelContext ctx, IntArray out) {
+    int[] mine = ctx.allocateIntLocalArray(ctx.localIdx + 1);
+    mine[0] = ctx.localIdx;
+    out.set(ctx.globalIdx, mine[0]);
+  }
 }
