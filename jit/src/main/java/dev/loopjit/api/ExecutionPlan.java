@@ -57,9 +57,21 @@ public final class ExecutionPlan implements AutoCloseable {
     return this;
   }
 
-  /** Runs on the device with this id ({@code "jvm"}, {@code "opencl:0"}, {@code "cuda:0"}). */
+  /**
+   * Runs on the device with this id ({@code "jvm"}, {@code "opencl:0"}, {@code "cuda:0"}). An
+   * OpenCL id may name the form its programs take: {@code "opencl:0/spirv"} (SPIR-V, as
+   * {@code withSetting("opencl.program", "spirv")}) or {@code "opencl:0/source"} (OpenCL C).
+   */
   public ExecutionPlan withDevice(String id) {
-    return withDevice(Devices.get(id));
+    Objects.requireNonNull(id, "id");
+    int slash = id.indexOf('/');
+    if (slash < 0) return withDevice(Devices.get(id));
+    String form = id.substring(slash + 1);
+    Device d = Devices.get(id.substring(0, slash));
+    if (!d.backend().equals("opencl") || !(form.equals("spirv") || form.equals("source")))
+      throw new IllegalArgumentException("device \"" + id + "\": a program form (/spirv or /source) is given to OpenCL devices only"
+          + (d.backend().equals("opencl") ? ", not /" + form : "; " + d.id() + " is a " + d.backend() + " device"));
+    return withDevice(d).withSetting("opencl.program", form);
   }
 
   /**

@@ -104,6 +104,26 @@ class PlanOptionsTest {
   }
 
   @Test
+  void aDeviceIdNamesTheProgramForm() {
+    for (Device d : Devices.all()) {
+      if (!d.backend().equals("opencl")) {
+        assertThrows(IllegalArgumentException.class, () -> new ExecutionPlan(graph("g", PlanOptionsTest::timesTwo, new int[1], new int[1]))
+            .withDevice(d.id() + "/spirv"), "only OpenCL devices take a program form");
+        continue;
+      }
+      int[] in = {1, 2, 3}, out = new int[3];
+      try (ExecutionPlan plan = new ExecutionPlan(graph("g", PlanOptionsTest::timesTwo, in, out))) {
+        plan.withDevice(d.id() + "/spirv").withSetting("spirv.bridge", "llvm-spirv").withPrintKernel();
+        assertTrue(captured(plan::execute).contains("// SPIR-V of PlanOptionsTest.timesTwo"));
+        assertArrayEquals(new int[] {2, 4, 6}, out);
+        plan.withDevice(d.id() + "/source");
+        assertTrue(captured(plan::execute).contains("// OpenCL C of PlanOptionsTest.timesTwo"));
+        assertThrows(IllegalArgumentException.class, () -> plan.withDevice(d.id() + "/ptx"));
+      }
+    }
+  }
+
+  @Test
   void withGraphRunsOneGraphAndWithAllGraphsAllOfThem() {
     for (Device d : Devices.all()) {
       int[] in = {1, 2}, a = new int[2], b = new int[2];
