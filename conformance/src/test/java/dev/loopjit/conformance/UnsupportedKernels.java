@@ -180,4 +180,29 @@ public final class UnsupportedKernels {
     for (@Parallel int i = 0; i < y.length; i += x[i]) // REFUSED: step | invariant
       y[i] = i;
   }
+
+  /** Debug.printf's %s: strings print differently on each driver (and a kernel has none). */
+  public static void printfString(int[] x, int[] y) {
+    for (@Parallel int i = 0; i < y.length; i++) {
+      dev.loopjit.api.Debug.printf("%s\n", x[i]); // REFUSED: %s
+      y[i] = x[i];
+    }
+  }
+
+  /** Debug.printf's %f given an int. */
+  public static void printfMismatch(int[] x, int[] y) {
+    for (@Parallel int i = 0; i < y.length; i++) {
+      dev.loopjit.api.Debug.printf("%f\n", x[i]); // REFUSED: %f
+      y[i] = x[i];
+    }
+  }
+
+  /** A Float4 is a value inside a kernel: a setter would not reach the other references to it. */
+  public static void float4Setter(int[] x, int[] y) {
+    for (@Parallel int i = 0; i < y.length; i++) {
+      dev.loopjit.types.Float4 f = new dev.loopjit.types.Float4(x[i], 0f, 0f, 0f);
+      f.setX(1f); // REFUSED: setX
+      y[i] = (int) f.getX();
+    }
+  }
 }

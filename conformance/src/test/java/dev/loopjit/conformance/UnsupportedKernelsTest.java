@@ -246,7 +246,9 @@ class UnsupportedKernelsTest {
       Map.entry("jdkMethodThatThrows", UnsupportedKernels::jdkMethodThatThrows), Map.entry("printInKernel", UnsupportedKernels::printInKernel),
       Map.entry("returnInParallelLoop", UnsupportedKernels::returnInParallelLoop),
       Map.entry("longInductionVariable", UnsupportedKernels::longInductionVariable),
-      Map.entry("stepNotLoopInvariant", UnsupportedKernels::stepNotLoopInvariant));
+      Map.entry("stepNotLoopInvariant", UnsupportedKernels::stepNotLoopInvariant),
+      Map.entry("printfString", UnsupportedKernels::printfString), Map.entry("printfMismatch", UnsupportedKernels::printfMismatch),
+      Map.entry("float4Setter", UnsupportedKernels::float4Setter));
 
   private static Serializable twoArrays(String name) {
     dev.loopjit.api.Task2<int[], int[]> t = TWO_ARRAYS.get(name);

@@ -64,24 +64,201 @@ public class KernelContext {
   /** Waits until every work-item of the group has reached this barrier; orders global and local memory. */
   public void globalBarrier() {}
 
-  /** An int array of {@code size} elements shared by the work-group; {@code size} must be a constant. */
+  /*
+   * Local arrays: each {@code allocate…LocalArray(size)} gives an array shared by the work-items of
+   * the work-group, not initialised on devices. {@code size} is a constant, or an expression of the
+   * kernel's scalar parameters, array lengths, collection shapes and {@code localGroupSizeX/Y/Z}
+   * (the same for every work-item, known at launch): then the host sizes the array at each launch
+   * (an OpenCL {@code __local} argument, CUDA dynamic shared memory), no recompilation per size, and
+   * checks it against the device's local memory before anything runs.
+   */
+  /** An int array of {@code size} elements shared by the work-group. */
   public int[] allocateIntLocalArray(int size) {
     return new int[size];
   }
 
-  /** A long array of {@code size} elements shared by the work-group; {@code size} must be a constant. */
+  /** A long array of {@code size} elements shared by the work-group. */
   public long[] allocateLongLocalArray(int size) {
     return new long[size];
   }
 
-  /** A float array of {@code size} elements shared by the work-group; {@code size} must be a constant. */
+  /** A float array of {@code size} elements shared by the work-group. */
   public float[] allocateFloatLocalArray(int size) {
     return new float[size];
   }
 
-  /** A double array of {@code size} elements shared by the work-group; {@code size} must be a constant. */
+  /** A double array of {@code size} elements shared by the work-group. */
   public double[] allocateDoubleLocalArray(int size) {
     return new double[size];
+  }
+
+  /** A byte array of {@code size} elements shared by the work-group. */
+  public byte[] allocateByteLocalArray(int size) {
+    return new byte[size];
+  }
+
+  /** A short array of {@code size} elements shared by the work-group. */
+  public short[] allocateShortLocalArray(int size) {
+    return new short[size];
+  }
+
+  /**
+   * A half-precision array of {@code size} elements shared by the work-group (2 bytes each on a
+   * device). On the JVM its elements start as {@code null}, as a Java array of objects does: write
+   * before reading, as on a device, whose local memory starts undefined.
+   */
+  public dev.loopjit.types.HalfFloat[] allocateHalfFloatLocalArray(int size) {
+    return new dev.loopjit.types.HalfFloat[size];
+  }
+
+  // ---- SIMD groups (sub-groups, warps) -------------------------------------------------------
+
+  /**
+   * Work-items per SIMD group: 32 on every device. A SIMD group is 32 consecutive work-items of the
+   * work-group in linear order ({@code localIdx + localGroupSizeX * (localIdy + localGroupSizeY * localIdz)});
+   * the last group of a work-group whose size is not a multiple of 32 is shorter. This is a CUDA
+   * warp exactly; the jvm device and devices without 32-wide sub-group shuffles (PoCL, SPIR-V)
+   * compute the same results through work-group memory.
+   *
+   * <p>The SIMD-group operations below must be called by every work-item of the work-group, at the
+   * same point, as {@link #localBarrier()} must (they synchronise the group on some devices).
+   * Results are exact and equal on every device: sums and maxima are folded from lane 0 upwards
+   * in order, with Java's arithmetic of the type.
+   */
+  public static final int SIMD_WIDTH = 32;
+
+  private int linearLocalId() {
+    return localIdx + localGroupSizeX * (localIdy + localGroupSizeY * localIdz);
+  }
+
+  /** This work-item's SIMD group within its work-group: the linear local id divided by {@link #SIMD_WIDTH}. */
+  public int simdGroupId() {
+    return linearLocalId() / SIMD_WIDTH;
+  }
+
+  /** This work-item's lane in its SIMD group: the linear local id modulo {@link #SIMD_WIDTH}. */
+  public int simdLaneId() {
+    return linearLocalId() % SIMD_WIDTH;
+  }
+
+  /** Work-items in this work-item's SIMD group: 32, or fewer in the last group of a work-group of another size. */
+  public int simdGroupSize() {
+    int items = localGroupSizeX * localGroupSizeY * localGroupSizeZ;
+    return Math.min(SIMD_WIDTH, items - simdGroupId() * SIMD_WIDTH);
+  }
+
+  /**
+   * {@code value} as the work-item in lane {@code lane} of this SIMD group passed it; a lane outside
+   * {@code 0 .. simdGroupSize() - 1} gives this work-item's own {@code value}. (This context stands
+   * for a work-group of one work-item, so it returns {@code value}; the devices' contexts exchange.)
+   */
+  public int simdShuffle(int value, int lane) {
+    return value;
+  }
+
+  /** {@link #simdShuffle(int, int)} for longs. */
+  public long simdShuffle(long value, int lane) {
+    return value;
+  }
+
+  /** {@link #simdShuffle(int, int)} for floats (the bits move unchanged). */
+  public float simdShuffle(float value, int lane) {
+    return value;
+  }
+
+  /** {@link #simdShuffle(int, int)} for doubles (the bits move unchanged). */
+  public double simdShuffle(double value, int lane) {
+    return value;
+  }
+
+  /** The value of the lane {@code delta} above this one: {@code simdShuffle(value, simdLaneId() + delta)}. */
+  public int simdShuffleDown(int value, int delta) {
+    return simdShuffle(value, simdLaneId() + delta);
+  }
+
+  /** {@link #simdShuffleDown(int, int)} for longs. */
+  public long simdShuffleDown(long value, int delta) {
+    return simdShuffle(value, simdLaneId() + delta);
+  }
+
+  /** {@link #simdShuffleDown(int, int)} for floats (TornadoVM's name and shape). */
+  public float simdShuffleDown(float value, int delta) {
+    return simdShuffle(value, simdLaneId() + delta);
+  }
+
+  /** {@link #simdShuffleDown(int, int)} for doubles. */
+  public double simdShuffleDown(double value, int delta) {
+    return simdShuffle(value, simdLaneId() + delta);
+  }
+
+  /** Lane {@code lane}'s value, for every lane: {@code simdShuffle(value, lane)} with the same lane everywhere. */
+  public int simdBroadcast(int value, int lane) {
+    return simdShuffle(value, lane);
+  }
+
+  /** {@link #simdBroadcast(int, int)} for longs. */
+  public long simdBroadcast(long value, int lane) {
+    return simdShuffle(value, lane);
+  }
+
+  /** {@link #simdBroadcast(int, int)} for floats. */
+  public float simdBroadcast(float value, int lane) {
+    return simdShuffle(value, lane);
+  }
+
+  /** {@link #simdBroadcast(int, int)} for doubles. */
+  public double simdBroadcast(double value, int lane) {
+    return simdShuffle(value, lane);
+  }
+
+  /** Lane 0's value, for every lane (TornadoVM's name). */
+  public float simdBroadcastFirst(float value) {
+    return simdShuffle(value, 0);
+  }
+
+  /** Lane 0's value, for every lane. */
+  public int simdBroadcastFirst(int value) {
+    return simdShuffle(value, 0);
+  }
+
+  /** The sum of {@code value} over this SIMD group, lane 0 first, for every lane (ints wrap, as Java's +). */
+  public int simdSum(int value) {
+    return value;
+  }
+
+  /** {@link #simdSum(int)} for longs. */
+  public long simdSum(long value) {
+    return value;
+  }
+
+  /** {@link #simdSum(int)} for floats: {@code ((v0 + v1) + v2) + …}, in lane order, so the result is the same everywhere. */
+  public float simdSum(float value) {
+    return value;
+  }
+
+  /** {@link #simdSum(float)} for doubles. */
+  public double simdSum(double value) {
+    return value;
+  }
+
+  /** {@code Math.max} of {@code value} over this SIMD group, folded from lane 0, for every lane. */
+  public int simdMax(int value) {
+    return value;
+  }
+
+  /** {@link #simdMax(int)} for longs. */
+  public long simdMax(long value) {
+    return value;
+  }
+
+  /** {@link #simdMax(int)} for floats: NaN if any lane has one, and 0.0f above -0.0f, as {@code Math.max}. */
+  public float simdMax(float value) {
+    return value;
+  }
+
+  /** {@link #simdMax(float)} for doubles. */
+  public double simdMax(double value) {
+    return value;
   }
 
   private static final VarHandle INT_SEGMENT = ValueLayout.JAVA_INT.arrayElementVarHandle();

@@ -14,7 +14,7 @@ final class Effects {
     return switch (e) {
       case Read r -> r.var().equals(v);
       case Const c -> false;
-      case Alloc a -> false;
+      case Alloc a -> a.length() != null && reads(a.length(), v);
       case Unary u -> reads(u.x(), v);
       case Binary b -> reads(b.a(), v) || reads(b.b(), v);
       case Compare c -> reads(c.a(), v) || reads(c.b(), v);

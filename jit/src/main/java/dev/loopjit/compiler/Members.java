@@ -11,6 +11,7 @@ import dev.loopjit.ir.Var;
 import java.lang.classfile.instruction.FieldInstruction;
 import java.lang.classfile.instruction.InvokeInstruction;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -44,7 +45,8 @@ final class Members {
       case "ShortArray" -> Prim.SHORT;
       case "ByteArray" -> Prim.BYTE;
       case "HalfFloatArray" -> Prim.HALF;
-      default -> null;
+      case "CharArray" -> Prim.CHAR;
+      default -> OffHeapCollections.element(c.getSimpleName());
     };
   }
 
@@ -67,14 +69,27 @@ final class Members {
     Prim result = type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V")
         ? Prim.ofDescriptor(type.returnType().descriptorString().charAt(0)) : null;
     String display = owner.substring(owner.lastIndexOf('/') + 1) + "." + name;
+    if (inv.opcode() == java.lang.classfile.Opcode.INVOKESTATIC && (Printing.printf(ops, owner, name, desc, raw)
+        || Printing.box(ops, owner, name, desc, raw) || ValueObjects.invokeStatic(ops, owner, name, desc, raw))) return;
+    if (inv.opcode() == java.lang.classfile.Opcode.INVOKESPECIAL && name.equals("<init>") && !ops.values.isEmpty()
+        && ops.values.get(ops.values.size() - 1) instanceof ValueObjects.Uninit u) {
+      ops.popAny();
+      ValueObjects.construct(ops, u, desc, raw);
+      return;
+    }
     switch (inv.opcode()) {
       case INVOKESTATIC -> {
         // The KernelContext is not a value: a method given it is inlined with its context calls
         // meaning the kernel's, so it is left out of the call's arguments (Inline skips it too).
         List<Expr> passed = new ArrayList<>();
-        for (Object a : raw) if (a instanceof Expr e) passed.add(e);
+        for (Object a : raw) {
+          if (a instanceof Expr e) passed.add(e);
+          // A HalfFloat goes to a helper as its float value (Translator declares the parameter so).
+          else if (a instanceof ValueObjects.Value v && v.kind() == ValueObjects.Kind.HALF) passed.add(v.fields().get(0));
+          else if (a != OperandStack.ContextRef.INSTANCE) throw Refusal.unsupported(ops.src, "passing " + OperandStack.describe(a) + " to " + display);
+        }
         Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
-        if (passed.size() < n && (owner.startsWith("java/") || m != null))
+        if (Arrays.stream(raw).anyMatch(a -> a == OperandStack.ContextRef.INSTANCE) && (owner.startsWith("java/") || m != null))
           throw Refusal.unsupported(ops.src, "passing a KernelContext to " + display);
         if (owner.equals("java/lang/Math") && name.equals("clamp")) {
           ops.push(clamp(desc, args));
@@ -84,16 +99,26 @@ final class Members {
           ops.push(Fold.fold(new Call(m.op(), m.result(), List.of(args))));
           return;
         }
+        if (ValueObjects.isHalf(type.returnType())) {
+          // A helper returning a HalfFloat returns its float value.
+          ops.spillLoads();
+          ops.push(new ValueObjects.Value(ValueObjects.Kind.HALF, List.of(ops.result(new Invoke(owner, name, desc, Prim.FLOAT, passed), Prim.FLOAT))));
+          return;
+        }
         if (!type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V"))
-          throw Refusal.unsupported(ops.src, "calling " + display + ", which returns an object");
+          throw Refusal.unsupported(ops.src, "calling " + display + ", which returns an object"
+              + (ValueObjects.kind(type.returnType().descriptorString().replaceAll("^L|;$", "")) != null
+                  ? " (a helper may return a HalfFloat; return a Float4's elements, or write its code in the kernel)" : ""));
         ops.spillLoads();
         ops.pushResult(new Invoke(owner, name, desc, result == null ? null : result.stackType(), passed), result);
       }
       case INVOKEVIRTUAL, INVOKEINTERFACE -> {
         Object receiver = ops.popAny();
-        if (receiver == OperandStack.ContextRef.INSTANCE && owner.equals(CONTEXT)) context(name, args);
-        else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) offHeap(e, name, args);
-        else throw Refusal.unsupported(ops.src, "the virtual call " + display);
+        if (receiver == OperandStack.ContextRef.INSTANCE && owner.equals(CONTEXT)) context(name, desc, args);
+        else if (ValueObjects.invokeVirtual(ops, receiver, name, raw)) return;
+        else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) {
+          if (!OffHeapCollections.invoke(ops, e, owner, name, desc, raw)) offHeap(e, name, desc, raw, args);
+        } else throw Refusal.unsupported(ops.src, "the virtual call " + display);
       }
       default -> throw Refusal.unsupported(ops.src, "calling " + (name.equals("<init>") ? "a constructor of " + display.replace(".<init>", "") : display));
     }
@@ -112,8 +137,16 @@ final class Members {
     return work == result ? v : new Convert(result, v);
   }
 
-  private void offHeap(Expr array, String name, Expr[] args) {
+  private void offHeap(Expr array, String name, String desc, Object[] raw, Expr[] args) {
+    if (name.equals("set") && java.lang.constant.MethodTypeDesc.ofDescriptor(desc).parameterCount() == 2
+        && ValueObjects.isHalf(java.lang.constant.MethodTypeDesc.ofDescriptor(desc).parameterType(1))) {
+      ValueObjects.storeHalf(ops, array, args[0], raw[1], "HalfFloatArray.set");
+      return;
+    }
     switch (name) {
+      case "getHalfFloat" -> ops.push(ValueObjects.loadHalf(array, args[0]));
+      case "getSegment", "toHeapArray", "toArray", "init", "clear", "fromArray" ->
+          throw Refusal.error(ops.src, name, "the array method " + name + "() runs on the host only; kernels use get, set and getSize");
       case "get" -> ops.push(new Load(array, args[0]));
       case "set" -> {
         ops.spillLoads();
@@ -124,16 +157,24 @@ final class Members {
     }
   }
 
-  private void context(String name, Expr[] args) {
+  private void context(String name, String desc, Expr[] args) {
+    if (SimdGroups.isSimd(name)) {
+      SimdGroups.call(ops, name, desc, args);
+      return;
+    }
     switch (name) {
       case "localBarrier" -> ops.out.add(new Stmt.Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), ops.src));
       case "globalBarrier" -> ops.out.add(new Stmt.Eval(new Call(Intrinsic.BARRIER_GLOBAL, null, List.of()), ops.src));
-      case "allocateIntLocalArray", "allocateLongLocalArray", "allocateFloatLocalArray", "allocateDoubleLocalArray" -> {
+      case "allocateIntLocalArray", "allocateLongLocalArray", "allocateFloatLocalArray", "allocateDoubleLocalArray",
+          "allocateByteLocalArray", "allocateShortLocalArray", "allocateHalfFloatLocalArray" -> {
         Prim e = switch (name) {
           case "allocateIntLocalArray" -> Prim.INT; case "allocateLongLocalArray" -> Prim.LONG;
-          case "allocateFloatLocalArray" -> Prim.FLOAT; default -> Prim.DOUBLE;
+          case "allocateFloatLocalArray" -> Prim.FLOAT; case "allocateDoubleLocalArray" -> Prim.DOUBLE;
+          case "allocateByteLocalArray" -> Prim.BYTE; case "allocateShortLocalArray" -> Prim.SHORT; default -> Prim.HALF;
         };
-        ops.push(new Alloc(new ArrayType(e, ArrayType.Space.LOCAL, ops.constantSize(args[0], name + "(n)"))));
+        // A constant size is part of the kernel; any other is computed by the host at each launch (RuntimeLocals).
+        if (args[0] instanceof Const) ops.push(new Alloc(new ArrayType(e, ArrayType.Space.LOCAL, ops.constantSize(args[0], name + "(n)"))));
+        else ops.push(new Alloc(new ArrayType(e, ArrayType.Space.LOCAL, ArrayType.RUNTIME), args[0]));
       }
       case "atomicAdd" -> {
         Prim t = ((ArrayType) args[0].type()).element().stackType();

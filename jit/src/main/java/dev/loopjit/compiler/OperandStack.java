@@ -52,7 +52,36 @@ final class OperandStack {
   }
 
   Expr pop() {
-    return (Expr) materialize(popAny());
+    Object v = materialize(popAny());
+    if (v instanceof Expr e) return e;
+    throw Refusal.unsupported(src, "using " + describe(v) + " as a primitive value");
+  }
+
+  /** What a stack value is, in Java words, for messages. */
+  static String describe(Object v) {
+    return switch (v) {
+      case Expr e -> "a" + (e.type() instanceof ArrayType ? "n array" : (e.type() == Prim.INT ? "n " : " ") + e.type());
+      case ValueObjects.Value x -> "a " + x.kind().simpleName;
+      case ValueObjects.Uninit x -> "a new " + x.kind.simpleName;
+      case Printing.Text x -> "a String";
+      case Printing.Boxes x -> "an Object[]";
+      case Printing.Boxed x -> "a boxed " + x.type().javaName();
+      case ContextRef x -> "the KernelContext";
+      case null -> "null";
+      default -> "an object";
+    };
+  }
+
+  /** {@code e} computed once into a temporary (unless it is a variable or constant already). */
+  Expr once(Expr e) {
+    return (Expr) single(e);
+  }
+
+  /** {@code call} (an Invoke, say) assigned to a fresh temporary of {@code type}'s stack type, at statement level; its value. */
+  Expr result(Expr call, Prim type) {
+    Var t = temp(type.stackType());
+    out.add(new Stmt.Assign(t, call, src));
+    return new Read(t);
   }
 
   Object materialize(Object v) {
@@ -91,6 +120,15 @@ final class OperandStack {
         Var t = temp(p);
         out.add(new Stmt.Assign(t, e, src));
         values.set(k, new Read(t));
+      }
+      if (values.get(k) instanceof ValueObjects.Value v && v.fields().stream().anyMatch(affected)) {
+        java.util.List<Expr> fields = new java.util.ArrayList<>();
+        for (Expr f : v.fields()) {
+          Var t = temp(f.prim());
+          out.add(new Stmt.Assign(t, f, src));
+          fields.add(new Read(t));
+        }
+        values.set(k, new ValueObjects.Value(v.kind(), fields));
       }
     }
   }

@@ -374,6 +374,8 @@ final class ParallelLoops implements Pass {
       case Select s -> first(hostProblem(s.cond(), params), first(hostProblem(s.a(), params), hostProblem(s.b(), params)));
       case Call c when c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX ->
           first(hostProblem(c.args().get(0), params), hostProblem(c.args().get(1), params));
+      // A collection parameter's shape (Matrix2DFloat.getNumRows()): the host reads it from the collection.
+      case Call c when c.op() == Intrinsic.SHAPE && c.args().get(0) instanceof Read r && params.contains(r.var()) -> null;
       case Call c -> "the function " + c.op().name().toLowerCase();
       case Invoke i -> "a call";
       case Alloc a -> "an allocation";

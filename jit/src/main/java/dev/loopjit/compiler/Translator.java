@@ -101,6 +101,13 @@ final class Translator {
       } else if (c == dev.loopjit.api.KernelContext.class) {
         v = null;
         refs0.put(slot, OperandStack.ContextRef.INSTANCE);
+      } else if (caller != null && ValueObjects.kind(c) == ValueObjects.Kind.HALF) {
+        // A helper's HalfFloat parameter is its float value (Members passes it so).
+        v = names.fresh(name, Prim.FLOAT);
+        refs0.put(slot, new ValueObjects.Value(ValueObjects.Kind.HALF, List.of(new Read(v))));
+      } else if (ValueObjects.kind(c) != null) {
+        throw Refusal.unsupported(where, "a parameter of type " + c.getSimpleName()
+            + (caller == null ? " in a kernel (pass a float or a HalfFloatArray / VectorFloat4)" : " (a helper may take a HalfFloat; pass a Float4's elements)"));
       } else {
         throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }
@@ -195,6 +202,17 @@ final class Translator {
         result.add(first);
         continue;
       }
+      // A HalfFloat or Float4 chosen by ?: or a branch: one float variable per field.
+      int slot = k;
+      if (first instanceof ValueObjects.Value v0 && all.stream().allMatch(l -> l.get(slot) instanceof ValueObjects.Value v && v.kind() == v0.kind())) {
+        List<Var> fields = new ArrayList<>();
+        for (int i = 0; i < v0.kind().fields; i++) fields.add(temp(Prim.FLOAT));
+        for (var pred : from.entrySet())
+          for (int i = 0; i < fields.size(); i++)
+            pred.getKey().stmts.add(new Stmt.Assign(fields.get(i), ((ValueObjects.Value) pred.getValue().get(k)).fields().get(i), ops.src));
+        result.add(new ValueObjects.Value(v0.kind(), fields.stream().map(f -> (Expr) new Read(f)).toList()));
+        continue;
+      }
       if (!(first instanceof Expr e && e.type() instanceof Prim p)) throw Refusal.unsupported(ops.src, "an array chosen by ?: or a branch");
       Var t = temp(p);
       for (var pred : from.entrySet()) pred.getKey().stmts.add(new Stmt.Assign(t, (Expr) pred.getValue().get(k), ops.src));
@@ -248,16 +266,25 @@ final class Translator {
         ops.spillReads(var);
         ops.out.add(new Stmt.Assign(var, new Binary(Op.Binary.ADD, new Read(var), Const.of(i.constant())), ops.src));
       }
-      case ConstantInstruction c -> ops.push(constant(c.constantValue()));
+      case ConstantInstruction c -> ops.push(c.constantValue() instanceof String text ? new Printing.Text(text) : constant(c.constantValue()));
       case OperatorInstruction o -> operator(o);
       case ConvertInstruction c -> ops.push(new Convert(prim(c.toType()), ops.pop()));
       case ArrayLoadInstruction a -> {
-        if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(ops.src, "an array of objects");
         Expr index = ops.pop();
-        ops.push(new Load(ops.popArray(), index));
+        Expr array = ops.popArray();
+        if (a.typeKind() != TypeKind.REFERENCE) ops.push(new Load(array, index));
+        else if (ValueObjects.isHalfArray(array)) ops.push(ValueObjects.loadHalf(array, index));   // HalfFloat[] local array
+        else throw Refusal.unsupported(ops.src, "an array of objects");
+      }
+      case ArrayStoreInstruction a when a.typeKind() == TypeKind.REFERENCE -> {
+        Object value = ops.popAny();
+        Expr index = ops.pop();
+        Object array = ops.popAny();
+        if (array instanceof Printing.Boxes b) Printing.store(ops, b, index, value);
+        else if (ValueObjects.isHalfArray(array)) ValueObjects.storeHalf(ops, (Expr) array, index, value, "a HalfFloat[] element");
+        else throw Refusal.unsupported(ops.src, "an array of objects");
       }
       case ArrayStoreInstruction a -> {
-        if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(ops.src, "an array of objects");
         Expr value = ops.pop(), index = ops.pop();
         Expr array = ops.popArray();
         ops.refuseTableWrite(array);
@@ -276,7 +303,11 @@ final class Translator {
       }
       case StackInstruction s -> ops.stackOp(s.opcode());
       case NopInstruction n -> {}
+      case NewObjectInstruction n when ValueObjects.kind(n.className().asInternalName()) != null ->
+          ops.push(new ValueObjects.Uninit(ValueObjects.kind(n.className().asInternalName())));
       case NewObjectInstruction n -> throw Refusal.unsupported(ops.src, "new " + javaName(n.className().asSymbol()));
+      case NewReferenceArrayInstruction n when n.componentType().asInternalName().equals("java/lang/Object") ->
+          ops.push(Printing.array(ops, ops.pop()));   // the varargs of Debug.printf
       case NewReferenceArrayInstruction n -> throw Refusal.unsupported(ops.src, "new " + javaName(n.componentType().asSymbol()) + "[]");
       case NewMultiArrayInstruction n -> throw Refusal.unsupported(ops.src, "a multi-dimensional array (new " + javaName(n.arrayType().asSymbol()) + ")");
       case TypeCheckInstruction t -> throw Refusal.unsupported(ops.src, t.opcode() == Opcode.INSTANCEOF ? "instanceof" : "a cast to " + javaName(t.type().asSymbol()));
@@ -301,6 +332,17 @@ final class Translator {
       refs.put(slot, new Read(var));
     } else if (v == OperandStack.ContextRef.INSTANCE || (v instanceof Expr e && e.type() instanceof ArrayType)) {
       refs.put(slot, v);
+    } else if (v instanceof ValueObjects.Value val) {
+      // A value object in a local: one float variable per field and slot, the same in every block.
+      List<Var> vars = new ArrayList<>();
+      for (int i = 0; i < val.kind().fields; i++) {
+        int field = i;
+        vars.add(locals.computeIfAbsent(slot + ":" + val.kind() + ":" + i, k -> {
+          String n = code.nameOf(slot, "L");
+          return names.fresh(prefix + (n != null ? n : "v" + slot) + (val.kind().fields > 1 ? "_" + "xyzw".charAt(field) : ""), Prim.FLOAT);
+        }));
+      }
+      refs.put(slot, ValueObjects.store(ops, val, vars));
     } else {
       throw Refusal.unsupported(ops.src, "an object local variable");
     }
@@ -362,7 +404,7 @@ final class Translator {
   private Cfg.Exit exit(Cfg.Node n, java.lang.classfile.Instruction ins) {
     switch (ins) {
       case ReturnInstruction r -> {
-        Expr v = r.typeKind() == TypeKind.VOID ? null : r.typeKind() == TypeKind.REFERENCE ? refuseRefReturn() : ops.pop();
+        Expr v = r.typeKind() == TypeKind.VOID ? null : r.typeKind() == TypeKind.REFERENCE ? refReturn() : ops.pop();
         return new Cfg.Ret(v, ops.src);
       }
       case ThrowInstruction t -> throw Refusal.unsupported(ops.src, "throw");
@@ -403,7 +445,9 @@ final class Translator {
     return new Cfg.Table(sel, values, targets, node(code.bciOf(dflt)), ops.src);
   }
 
-  private Expr refuseRefReturn() {
+  /** A HalfFloat is returned as its float value (the caller wraps it again); anything else is refused. */
+  private Expr refReturn() {
+    if (ops.popAny() instanceof ValueObjects.Value v && v.kind() == ValueObjects.Kind.HALF) return v.fields().get(0);
     throw Refusal.unsupported(ops.src, "returning an object or array");
   }
 

@@ -7,11 +7,24 @@ package dev.loopjit.ir;
  * {@link Space#LOCAL}; {@code new float[8]} inside a kernel gives {@link Space#PRIVATE} with a
  * constant {@code length}.
  *
- * @param length the constant length of LOCAL and PRIVATE arrays; -1 for GLOBAL ones
+ * A LOCAL array whose length is known only at launch ({@code ctx.allocateFloatLocalArray(n)} with
+ * {@code n} a parameter) has the length {@link #RUNTIME}; the host computes it from the
+ * {@link KernelArg.Local} argument the {@code arguments} pass makes of it.
+ *
+ * @param length the constant length of LOCAL and PRIVATE arrays; -1 for GLOBAL ones and for
+ *               LOCAL ones sized at run time
  */
 public record ArrayType(Prim element, Space space, int length) implements Type {
   /** Where an array lives. */
   public enum Space { GLOBAL, LOCAL, PRIVATE }
+
+  /** The length of a LOCAL array sized at launch. */
+  public static final int RUNTIME = -1;
+
+  /** Whether this is a LOCAL array whose length the host gives at launch. */
+  public boolean runtimeLength() {
+    return space == Space.LOCAL && length < 0;
+  }
 
   public static ArrayType global(Prim element) {
     return new ArrayType(element, Space.GLOBAL, -1);

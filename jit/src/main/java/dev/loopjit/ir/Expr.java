@@ -78,8 +78,18 @@ public sealed interface Expr {
     @Override public Type type() { return Prim.INT; }
   }
 
-  /** A fresh zeroed private array, or the work-group's local array; only as the value of an Assign to an array variable. */
-  record Alloc(ArrayType type) implements Expr {}
+  /**
+   * A fresh zeroed private array, or the work-group's local array; only as the value of an Assign
+   * to an array variable. {@code length} is null when {@code type} has a constant length; a local
+   * array sized at run time ({@code type.length()} is {@link ArrayType#RUNTIME}) has here the INT
+   * expression of its length, which the {@code arguments} pass turns into a {@link KernelArg.Local}.
+   */
+  record Alloc(ArrayType type, Expr length) implements Expr {
+    /** An array of constant length. */
+    public Alloc(ArrayType type) {
+      this(type, null);
+    }
+  }
 
   /** A built-in; {@code type} is its result (null for none). */
   record Call(Intrinsic op, Prim type, List<Expr> args) implements Expr {

@@ -35,10 +35,36 @@ public enum Intrinsic {
    * every device's division is Java's; the {@code legalise} pass makes Java's {@code /} and {@code %}
    * of them (and nothing else may), so emitters give the device's own division.
    */
-  DIV_UNCHECKED, REM_UNCHECKED;
+  DIV_UNCHECKED, REM_UNCHECKED,
+  /**
+   * SHAPE(collection, dim) -> INT: extent {@code dim} (0: rows, 1: columns) of a 2-D collection
+   * parameter ({@code Matrix2DFloat.getNumRows/getNumColumns}); the {@code arguments} pass turns it
+   * into a {@link KernelArg.Computed} argument, so no emitter sees it.
+   */
+  SHAPE,
+  /**
+   * SIMD_SHUFFLE(value, lane, members) -> value's type (INT, LONG, FLOAT, DOUBLE): {@code value} as
+   * the work-item {@code lane} of the caller's sub-group computed it ({@code KernelContext.simdShuffle});
+   * {@code lane} is within the sub-group and {@code members} the INT bit mask of its lanes. A
+   * sub-group is 32 consecutive work-items of the work-group in linear order (x fastest), the last
+   * one shorter when the group is not a multiple of 32. Every work-item of the work-group calls it
+   * together. PTX emits it as {@code shfl.sync}; targets without a 32-wide sub-group shuffle get an
+   * exchange through work-group memory instead (the {@code simd} pass writes it).
+   */
+  SIMD_SHUFFLE,
+  /** SIMD_SUM(value) -> the sum over the caller's sub-group, lane 0 first, each lane added in order (Java's + of the type). */
+  SIMD_SUM,
+  /** SIMD_MAX(value) -> {@code Math.max} over the caller's sub-group, folded from lane 0 in order. */
+  SIMD_MAX,
+  /**
+   * PRINTF(format..., values...) -> no value: {@code Debug.printf}. The arguments are the format's
+   * length and its characters as INT constants, then the values ({@link PrintFormat} reads them).
+   */
+  PRINTF;
 
   /** Whether a call has an effect besides its value (so it may not be removed or reordered). */
   public boolean hasEffect() {
-    return this == BARRIER_LOCAL || this == BARRIER_GLOBAL || this == ATOMIC_ADD || this == ATOMIC_CAS;
+    return this == BARRIER_LOCAL || this == BARRIER_GLOBAL || this == ATOMIC_ADD || this == ATOMIC_CAS
+        || this == SIMD_SHUFFLE || this == SIMD_SUM || this == SIMD_MAX || this == PRINTF;
   }
 }

@@ -42,6 +42,8 @@ public final class IrPrinter {
       case KernelArg.Length x -> x.var() + "=length(param" + x.param() + ")";
       case KernelArg.Scalar x -> x.var() + "=param" + x.param();
       case KernelArg.Count x -> x.var() + "=count" + x.dim();
+      case KernelArg.Local x -> x.var() + "=local " + x.var().type() + "(length " + expr(x.length()) + ")";
+      case KernelArg.Computed x -> x.var() + "=host(" + expr(x.value()) + ")";
     };
   }
 
@@ -114,7 +116,9 @@ public final class IrPrinter {
       case Select s -> paren(s.cond()) + " ? " + paren(s.a()) + " : " + paren(s.b());
       case Load l -> paren(l.array()) + "[" + expr(l.index()) + "]";
       case Length l -> paren(l.array()) + ".length";
-      case Alloc a -> "new " + a.type();
+      case Alloc a -> "new " + a.type() + (a.length() == null ? "" : "(length " + expr(a.length()) + ")");
+      case Call c when c.op() == Intrinsic.PRINTF -> "printf(\"" + PrintFormat.of(c).text().replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n")
+          + "\"" + PrintFormat.values(c).stream().map(x -> ", " + expr(x)).collect(Collectors.joining()) + ")";
       case Call c -> c.op().name().toLowerCase() + "(" + c.args().stream().map(IrPrinter::expr).collect(Collectors.joining(", ")) + ")";
       case Invoke i -> i.owner().substring(i.owner().lastIndexOf('/') + 1) + "." + i.name() + "("
           + i.args().stream().map(IrPrinter::expr).collect(Collectors.joining(", ")) + ")";

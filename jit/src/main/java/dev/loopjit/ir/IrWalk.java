@@ -89,7 +89,9 @@ public final class IrWalk {
       case Invoke i -> i.args().forEach(x -> walk(x, in, v));
       case Const c -> {}
       case Read r -> {}
-      case Alloc a -> {}
+      case Alloc a -> {
+        if (a.length() != null) walk(a.length(), in, v);
+      }
     }
   }
 

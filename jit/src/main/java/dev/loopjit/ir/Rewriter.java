@@ -25,7 +25,7 @@ public class Rewriter {
     Expr r = switch (e) {
       case Const c -> c;
       case Read r0 -> r0;
-      case Alloc a -> a;
+      case Alloc a -> a.length() == null ? a : new Alloc(a.type(), rewrite(a.length()));
       case Unary u -> new Unary(u.op(), rewrite(u.x()));
       case Binary b -> new Binary(b.op(), rewrite(b.a()), rewrite(b.b()));
       case Compare c -> new Compare(c.op(), rewrite(c.a()), rewrite(c.b()));

@@ -44,7 +44,8 @@ public record Uses(boolean doubles, Set<Var> vars, Set<Var> localArrays, long lo
         if (!(s instanceof Assign a)) return;
         vars.add(a.var());
         f[0] |= isDouble(a.var().type());
-        if (a.value() instanceof Alloc al && al.type().space() == ArrayType.Space.LOCAL && locals.add(a.var()))
+        // Local arrays sized at launch (a KernelArg.Local after the arguments pass) are counted by the host, not here.
+        if (a.value() instanceof Alloc al && al.type().space() == ArrayType.Space.LOCAL && locals.add(a.var()) && !al.type().runtimeLength())
           localBytes[0] += (long) al.type().length() * al.type().element().bytes();
       }
 

@@ -274,7 +274,9 @@ public final class GraphRunner implements Engine.Executor {
           tally.compileNanos += p.compileNanos();
           tally.driverNanos += p.driverCompileNanos();
         }
-        list.add(new Step(t, k, grid(t, k, options)));
+        Grid grid = grid(t, k, options);
+        checkLocalMemory(t, k, grid);
+        list.add(new Step(t, k, grid));
       }
       steps.put(g, list);
     }
@@ -315,6 +317,21 @@ public final class GraphRunner implements Engine.Executor {
       local = w.getLocalWork();
     }
     return new Grid(counts.length, global, local, counts);
+  }
+
+  /** Local arrays sized at run time are checked against the device before anything runs (the runtimes check again at launch). */
+  private void checkLocalMemory(TaskSpec t, DeviceKernel k, Grid grid) {
+    long[] local = dev.loopjit.spi.WorkGroups.expectedLocal(grid, k.explicit());
+    long need;
+    try {
+      need = k.localMemoryBytes(t.args().toArray(), local);
+    } catch (IllegalStateException e) {
+      return;   // the work-group shape is the device's choice: checked at launch
+    }
+    dev.loopjit.api.Device d = device.device();
+    if (need > d.localMemoryBytes())
+      throw new IllegalArgumentException("task \"" + t.qualifiedName() + "\": its local arrays need " + need + " bytes of local memory per work-group"
+          + (local == null ? "" : " with work-groups of " + java.util.Arrays.toString(local)) + "; " + d.id() + " has " + d.localMemoryBytes());
   }
 
   private static boolean empty(Grid g) {

@@ -66,6 +66,8 @@ final class KernelWork {
           values.put(x.var(), (int) Math.min(Integer.MAX_VALUE, grid.counts()[x.dim()]));
           counts.add(x.var());
         }
+        case KernelArg.Computed x -> values.put(x.var(), dev.loopjit.spi.LaunchValues.computed(ir, x, args.toArray(), ir.name()));
+        case KernelArg.Local x -> {}   // a work-group array: its accesses are local, not global, memory
       }
     }
     long[] global = {1, 1, 1};

@@ -77,4 +77,9 @@ public final class CompiledKernel<H> implements DeviceKernel {
   public long[] loopCounts(Object[] args) {
     return KernelFacts.loopCounts(ir(), args);
   }
+
+  @Override
+  public long localMemoryBytes(Object[] args, long[] localSize) {
+    return LaunchValues.localBytes(ir(), args, localSize, task);
+  }
 }

@@ -23,6 +23,14 @@ public interface DeviceKernel {
   long[] loopCounts(Object[] args);
 
   /**
+   * Bytes of local memory a launch with these task arguments and work-group shape needs (its
+   * local arrays, those sized at run time included); 0 where the device does not reserve any (the jvm).
+   */
+  default long localMemoryBytes(Object[] args, long[] localSize) {
+    return 0;
+  }
+
+  /**
    * Whether the kernel has a prologue: what Java runs once before the {@code @Parallel} loop (a
    * reduction's initial value), launched first on {@link Grid#once}. A kernel that runs Java's
    * own code (the jvm) has none.

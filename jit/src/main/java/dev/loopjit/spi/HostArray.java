@@ -3,12 +3,17 @@ package dev.loopjit.spi;
 
 import dev.loopjit.ir.Prim;
 import dev.loopjit.types.ByteArray;
+import dev.loopjit.types.CharArray;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.HalfFloatArray;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.LongArray;
+import dev.loopjit.types.Matrix2DDouble;
+import dev.loopjit.types.Matrix2DFloat;
+import dev.loopjit.types.Matrix2DInt;
 import dev.loopjit.types.NativeArray;
+import dev.loopjit.types.NativeCollection;
 import dev.loopjit.types.ShortArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
@@ -23,7 +28,7 @@ public record HostArray(Object array, Prim element, int length) {
   public static HostArray of(Object o) {
     Prim e = elementOf(o == null ? null : o.getClass());
     if (e == null) return null;
-    int n = o instanceof NativeArray a ? a.getSize() : Array.getLength(o);
+    int n = o instanceof NativeArray a ? a.getSize() : o instanceof NativeCollection c ? c.getArray().getSize() : Array.getLength(o);
     return new HostArray(o, e, n);
   }
 
@@ -38,12 +43,46 @@ public record HostArray(Object array, Prim element, int length) {
     if (c == ShortArray.class) return Prim.SHORT;
     if (c == ByteArray.class) return Prim.BYTE;
     if (c == HalfFloatArray.class) return Prim.HALF;
+    if (c == CharArray.class) return Prim.CHAR;
+    // Collections are their storage array with a shape.
+    if (c == dev.loopjit.types.Matrix2DFloat.class || c == dev.loopjit.types.VectorFloat.class || c == dev.loopjit.types.VectorFloat4.class)
+      return Prim.FLOAT;
+    if (c == dev.loopjit.types.Matrix2DInt.class || c == dev.loopjit.types.VectorInt.class) return Prim.INT;
+    if (c == dev.loopjit.types.Matrix2DDouble.class || c == dev.loopjit.types.VectorDouble.class) return Prim.DOUBLE;
     return null;
   }
 
   /** Whether the memory is off-heap (a NativeArray), so devices may use it in place. */
   public boolean offHeap() {
-    return array instanceof NativeArray;
+    return array instanceof NativeArray || array instanceof NativeCollection;
+  }
+
+  /**
+   * Extent {@code dim} of a matrix (0: rows, 1: columns), what {@code Intrinsic.SHAPE} asks at
+   * launch; a vector or array has one row of {@link #length()} elements.
+   */
+  public int extent(int dim) {
+    return switch (array) {
+      case Matrix2DFloat m -> dim == 0 ? m.getNumRows() : m.getNumColumns();
+      case Matrix2DInt m -> dim == 0 ? m.getNumRows() : m.getNumColumns();
+      case Matrix2DDouble m -> dim == 0 ? m.getNumRows() : m.getNumColumns();
+      default -> dim == 0 ? 1 : length;
+    };
+  }
+
+  /** A new zeroed host array of the same class and shape (a device's own copy, on the jvm). */
+  public Object newZeroed() {
+    return switch (array) {
+      case NativeCollection c -> c.withArray((NativeArray) HostArray.of(c.getArray()).newZeroed());
+      case NativeArray a -> {
+        try {
+          yield a.getClass().getConstructor(int.class).newInstance(length);
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+      default -> Array.newInstance(array.getClass().getComponentType(), length);
+    };
   }
 
   /**
@@ -53,6 +92,7 @@ public record HostArray(Object array, Prim element, int length) {
   public MemorySegment segment() {
     return switch (array) {
       case NativeArray a -> a.getSegment();
+      case NativeCollection c -> c.getSegment();
       case float[] a -> MemorySegment.ofArray(a);
       case double[] a -> MemorySegment.ofArray(a);
       case int[] a -> MemorySegment.ofArray(a);

@@ -1,7 +1,6 @@
 // Facts the runtime needs about a compiled kernel: how it uses each array, and its grid for given arguments.
 package dev.loopjit.spi;
 
-import dev.loopjit.compiler.HostEval;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
@@ -11,8 +10,6 @@ import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
 import dev.loopjit.spi.DeviceKernel.Access;
-import java.util.HashMap;
-import java.util.Map;
 
 /** Reads a lowered kernel for the runtime. */
 public final class KernelFacts {
@@ -46,14 +43,10 @@ public final class KernelFacts {
   /** The trip counts of the kernel's parallel loops for these task arguments ({@code {1}} for a single work-item). */
   public static long[] loopCounts(KernelIR k, Object[] args) {
     if (!(k.launch() instanceof Launch.Loops loops)) return new long[] {1};
-    Map<Var, Object> env = new HashMap<>();
-    for (KernelIR.Param p : k.params()) {
-      Object a = args[p.index()];
-      HostArray h = p.kind() == KernelIR.Param.Kind.ARRAY ? HostArray.of(a) : null;
-      env.put(p.var(), h != null ? (Object) h.length() : a);   // the host knows an array by its length
-    }
     long[] counts = new long[loops.counts().size()];
-    for (int d = 0; d < counts.length; d++) counts[d] = Math.max(0, ((Number) HostEval.eval(loops.counts().get(d), env)).longValue());
+    // The host knows an array by its length, a collection also by its shape (LaunchValues).
+    for (int d = 0; d < counts.length; d++)
+      counts[d] = Math.max(0, ((Number) LaunchValues.eval(k, loops.counts().get(d), args, null, k.name())).longValue());
     return counts;
   }
 }

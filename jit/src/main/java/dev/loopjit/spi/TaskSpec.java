@@ -81,8 +81,9 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
       return a;
     }
     throw new IllegalArgumentException(where + ": " + p.getName() + " is not a kernel parameter type; kernels take "
-        + "primitives, primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/HalfFloatArray "
-        + "and KernelContext");
+        + "primitives, primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/CharArray/HalfFloatArray, "
+        + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat4 and KernelContext"
+        + (p == dev.loopjit.types.HalfFloat.class ? " (pass a HalfFloat's value as a float: h.getFloat32())" : ""));
   }
 
   /** Unboxing then widening primitive conversion (JLS 5.3), or null when not allowed. */

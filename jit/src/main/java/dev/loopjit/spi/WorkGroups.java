@@ -32,6 +32,18 @@ public final class WorkGroups {
 
   private WorkGroups() {}
 
+  /**
+   * The work-group shape a launch of {@code grid} will have as far as the device does not limit it:
+   * the grid's own, or for a KernelContext kernel without one the default above (clamped to the range).
+   */
+  public static long[] expectedLocal(Grid grid, boolean explicit) {
+    if (grid.local() != null) return grid.local();
+    if (!explicit) return null;
+    long[] local = new long[grid.dims()];
+    for (int d = 0; d < local.length; d++) local[d] = Math.max(1, Math.min(EXPLICIT[grid.dims() - 1][d], grid.global()[d]));
+    return local;
+  }
+
   /** The global and local size, {@code dims} entries each (the global size a whole number of groups). */
   public record Shape(int dims, long[] global, long[] local) {
     /** Groups in x, y, z (1 in the dimensions the launch does not use), as cuLaunchKernel takes them. */

@@ -57,6 +57,11 @@ public final class FloatArray extends NativeArray {
     for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, value);
   }
 
+  /** A heap copy of the elements, as TornadoVM names it: {@link #toArray()}. */
+  public float[] toHeapArray() {
+    return toArray();
+  }
+
   /** A heap copy of the elements. */
   public float[] toArray() {
     return getSegment().toArray(LAYOUT);

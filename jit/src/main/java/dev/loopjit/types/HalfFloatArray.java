@@ -53,6 +53,37 @@ public final class HalfFloatArray extends NativeArray {
     getSegment().setAtIndex(LAYOUT, check(index), Float.floatToFloat16(value));
   }
 
+  /**
+   * Element {@code index} as a {@link HalfFloat} (TornadoVM's {@code get} returns this; LoopJIT's
+   * {@link #get} keeps returning the float, and this is its HalfFloat twin). Usable in kernels.
+   */
+  public HalfFloat getHalfFloat(int index) {
+    return new HalfFloat(getSegment().getAtIndex(LAYOUT, check(index)));
+  }
+
+  /** Sets element {@code index} to {@code value}'s bits. Usable in kernels. */
+  public void set(int index, HalfFloat value) {
+    getSegment().setAtIndex(LAYOUT, check(index), value.getHalfFloatValue());
+  }
+
+  /** Sets every element to {@code value}. */
+  public void init(HalfFloat value) {
+    short bits = value.getHalfFloatValue();
+    for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, bits);
+  }
+
+  /** A new array holding {@code values}. */
+  public static HalfFloatArray fromArray(HalfFloat[] values) {
+    HalfFloatArray a = new HalfFloatArray(values.length);
+    for (int i = 0; i < values.length; i++) a.set(i, values[i]);
+    return a;
+  }
+
+  /** A new array holding {@code values}. */
+  public static HalfFloatArray fromElements(HalfFloat... values) {
+    return fromArray(values);
+  }
+
   /** The raw binary16 bits of element {@code index}. */
   public short getHalfBits(int index) {
     return getSegment().getAtIndex(LAYOUT, check(index));
@@ -62,6 +93,13 @@ public final class HalfFloatArray extends NativeArray {
   public void init(float value) {
     short bits = Float.floatToFloat16(value);
     for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, bits);
+  }
+
+  /** The elements as {@link HalfFloat}s, as TornadoVM's {@code toHeapArray} gives them ({@link #toArray()} widens to float). */
+  public HalfFloat[] toHeapArray() {
+    HalfFloat[] out = new HalfFloat[getSize()];
+    for (int i = 0; i < out.length; i++) out[i] = getHalfFloat(i);
+    return out;
   }
 
   /** The elements widened to float. */

@@ -18,7 +18,7 @@ import java.util.Objects;
  * }</pre>
  */
 public abstract sealed class NativeArray
-    permits FloatArray, DoubleArray, IntArray, LongArray, ShortArray, ByteArray, HalfFloatArray {
+    permits FloatArray, DoubleArray, IntArray, LongArray, ShortArray, ByteArray, CharArray, HalfFloatArray {
 
   /** Alignment of every segment in bytes: enough for OpenCL's base-address alignment and AVX-512. */
   public static final long ALIGNMENT = 128;
@@ -50,6 +50,24 @@ public abstract sealed class NativeArray
   /** Total bytes of the backing memory. */
   public final long byteSize() {
     return segment.byteSize();
+  }
+
+  /** Bytes per element, as TornadoVM names it: {@link #elementBytes()}. */
+  public final int getElementSize() {
+    return elementBytes();
+  }
+
+  /**
+   * Bytes of the backing memory, as TornadoVM names it: {@link #byteSize()} (LoopJIT's arrays have
+   * no header, so this equals {@link #getNumBytesWithoutHeader()}).
+   */
+  public final long getNumBytesOfSegment() {
+    return byteSize();
+  }
+
+  /** Bytes of the elements, as TornadoVM names it: {@link #byteSize()}. */
+  public final long getNumBytesWithoutHeader() {
+    return byteSize();
   }
 
   /** Sets every element to zero. */

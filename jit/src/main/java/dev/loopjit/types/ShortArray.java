@@ -57,6 +57,11 @@ public final class ShortArray extends NativeArray {
     for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, value);
   }
 
+  /** A heap copy of the elements, as TornadoVM names it: {@link #toArray()}. */
+  public short[] toHeapArray() {
+    return toArray();
+  }
+
   /** A heap copy of the elements. */
   public short[] toArray() {
     return getSegment().toArray(LAYOUT);

@@ -2,12 +2,14 @@
 package dev.loopjit.testing;
 
 import dev.loopjit.types.ByteArray;
+import dev.loopjit.types.CharArray;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.HalfFloatArray;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.LongArray;
 import dev.loopjit.types.NativeArray;
+import dev.loopjit.types.NativeCollection;
 import dev.loopjit.types.ShortArray;
 import java.lang.reflect.Array;
 
@@ -83,11 +85,12 @@ public final class ArrayDiff {
   public static String describe(Object array) {
     Kind k = kindOf(array);
     if (k == null) throw new IllegalArgumentException("not a kernel array: " + array);
-    return (array instanceof NativeArray ? array.getClass().getSimpleName() : k.name().toLowerCase(java.util.Locale.ROOT)) + "[" + length(array) + "]";
+    return (array instanceof NativeArray || array instanceof NativeCollection ? array.getClass().getSimpleName() : k.name().toLowerCase(java.util.Locale.ROOT)) + "[" + length(array) + "]";
   }
 
   /** The number of elements of a kernel array. */
   static int length(Object array) {
+    if (array instanceof NativeCollection c) return c.getArray().getSize();
     return array instanceof NativeArray a ? a.getSize() : Array.getLength(array);
   }
 
@@ -110,6 +113,8 @@ public final class ArrayDiff {
       case LongArray a -> Kind.LONG;
       case ShortArray a -> Kind.SHORT;
       case ByteArray a -> Kind.BYTE;
+      case CharArray a -> Kind.CHAR;
+      case NativeCollection c -> kindOf(c.getArray());   // a matrix or vector: its storage array, element by element
       default -> null;
     };
   }
@@ -158,6 +163,8 @@ public final class ArrayDiff {
       case LongArray a -> { for (int i = 0; i < n; i++) out[i] = a.get(i); }
       case ShortArray a -> { for (int i = 0; i < n; i++) out[i] = a.get(i); }
       case ByteArray a -> { for (int i = 0; i < n; i++) out[i] = a.get(i); }
+      case CharArray a -> { for (int i = 0; i < n; i++) out[i] = a.get(i); }
+      case NativeCollection c -> System.arraycopy(bits(c.getArray()), 0, out, 0, n);
       default -> throw new IllegalArgumentException("not a kernel array: " + array.getClass().getName());
     }
     return out;

@@ -12,6 +12,7 @@ import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.Grid;
 import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.LaunchValues;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.PendingTimings;
 import dev.loopjit.spi.PooledBuffer;
@@ -21,6 +22,7 @@ import dev.loopjit.spi.WorkGroups;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.IntSupplier;
 
@@ -131,10 +133,13 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     WorkGroups.Shape s = shape(k, grid);
     context.makeCurrent();
     try (Arena a = Arena.ofConfined()) {
-      MemorySegment params = KernelParams.of(k.ir(), args, grid, a, k.task());
+      // Local arrays sized at run time are slices of the launch's dynamic shared memory.
+      List<LaunchValues.Local> locals = LaunchValues.locals(k.ir(), args, s.groupSize(), k.task());
+      int dynamic = (int) LaunchValues.checkLocalMemory(k.ir(), locals, device, k.task());
+      MemorySegment params = KernelParams.of(k.ir(), args, grid, locals, a, k.task());
       long[] g = s.groups(), t = s.groupSize();
       return timed("task \"" + k.task() + "\": cuLaunchKernel of " + k.ir().name() + " with " + s + " on " + device,
-          () -> cuda.launchKernel(k.handle(), (int) g[0], (int) g[1], (int) g[2], (int) t[0], (int) t[1], (int) t[2], 0, stream, params));
+          () -> cuda.launchKernel(k.handle(), (int) g[0], (int) g[1], (int) g[2], (int) t[0], (int) t[1], (int) t[2], dynamic, stream, params));
     }
   }
 

@@ -11,6 +11,7 @@ import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.LaunchValues;
 import dev.loopjit.spi.PooledBuffer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -27,6 +28,8 @@ import java.util.List;
  * <tr><td>Scalar LONG</td><td>{@code .param .u64}</td><td>the long</td></tr>
  * <tr><td>Scalar FLOAT</td><td>{@code .param .f32}</td><td>the float</td></tr>
  * <tr><td>Scalar DOUBLE</td><td>{@code .param .f64}</td><td>the double</td></tr>
+ * <tr><td>Local</td><td>{@code .param .u64}</td><td>the array's byte offset in the launch's dynamic shared memory</td></tr>
+ * <tr><td>Computed</td><td>{@code .param .u32}</td><td>the int the host computes (a collection's shape)</td></tr>
  * <tr><td>Scalar BOOLEAN, BYTE, SHORT, CHAR</td><td>{@code .param .u32}</td><td>as a Java int: 0/1, sign-extended,
  * sign-extended, zero-extended</td></tr>
  * </table>
@@ -41,14 +44,26 @@ final class KernelParams {
    * replaced by its device buffer; {@code grid.counts()} gives the loop counts.
    */
   static MemorySegment of(KernelIR ir, Object[] args, Grid grid, Arena a, String task) {
+    return of(ir, args, grid, List.of(), a, task);
+  }
+
+  /**
+   * As {@link #of(KernelIR, Object[], Grid, Arena, String)} for a kernel with local arrays sized at
+   * run time: {@code locals} (from {@link LaunchValues#locals}) gives each its byte offset in the
+   * launch's dynamic shared memory, which its {@code .param .u64} holds.
+   */
+  static MemorySegment of(KernelIR ir, Object[] args, Grid grid, List<LaunchValues.Local> locals, Arena a, String task) {
     List<KernelArg> list = ir.args();
     MemorySegment pointers = a.allocate(ADDRESS, Math.max(1, list.size()));
-    for (int i = 0; i < list.size(); i++) pointers.setAtIndex(ADDRESS, i, value(list.get(i), args, grid, a, task, ir));
+    for (int i = 0; i < list.size(); i++) pointers.setAtIndex(ADDRESS, i, value(list.get(i), args, grid, locals, a, task, ir));
     return pointers;
   }
 
-  private static MemorySegment value(KernelArg arg, Object[] args, Grid grid, Arena a, String task, KernelIR ir) {
+  private static MemorySegment value(KernelArg arg, Object[] args, Grid grid, List<LaunchValues.Local> locals, Arena a, String task, KernelIR ir) {
     return switch (arg) {
+      case KernelArg.Local l -> a.allocateFrom(JAVA_LONG, locals.stream().filter(x -> x.arg().equals(l)).findFirst()
+          .orElseThrow(() -> new IllegalStateException("no layout for local array " + l.var())).offset());
+      case KernelArg.Computed c -> a.allocateFrom(JAVA_INT, LaunchValues.computed(ir, c, args, task));
       case KernelArg.Array arr -> a.allocateFrom(JAVA_LONG, PooledBuffer.<Long>of(args, arr.param(), task).handle());
       case KernelArg.Length len -> a.allocateFrom(JAVA_INT, PooledBuffer.of(args, len.param(), task).host().length());
       case KernelArg.Count c -> a.allocateFrom(JAVA_INT, (int) grid.counts()[c.dim()]);

@@ -61,7 +61,25 @@ final class PtxCode {
   private final int[] counts = new int[Reg.values().length];
   private final StringBuilder lines = new StringBuilder();
   private final List<String> arrays = new ArrayList<>();
+  private final java.util.LinkedHashSet<String> module = new java.util.LinkedHashSet<>();
   private int labels;
+
+  /** A declaration at module scope (before the entry): a format string, the vprintf prototype. */
+  void declare(String declaration) {
+    module.add(declaration);
+  }
+
+  /** The module-scope declarations, in order of first use. */
+  String moduleDeclarations() {
+    StringBuilder b = new StringBuilder();
+    for (String d : module) b.append(d).append('\n');
+    return b.toString();
+  }
+
+  /** A raw line (a brace opening or closing a scope). */
+  void line(String text) {
+    lines.append(text).append('\n');
+  }
 
   /** A fresh register of class {@code r}. */
   String reg(Reg r) {

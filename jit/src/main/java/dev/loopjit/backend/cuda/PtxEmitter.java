@@ -49,6 +49,9 @@ public final class PtxEmitter {
     return n >= 120 ? "8.7" : n >= 100 ? "8.6" : "7.8";
   }
 
+  /** The launch's dynamic shared memory, which local arrays sized at run time share (KernelArg.Local). */
+  static final String DYNAMIC_SHARED = "loopjit_dynamic_shared";
+
   private final PtxCode code = new PtxCode();
   private final PtxExpressions exprs;
   private final Target target;
@@ -97,6 +100,9 @@ public final class PtxEmitter {
     out.append(".version ").append(version(target.variant())).append('\n');
     out.append(".target ").append(target.variant()).append('\n');
     out.append(".address_size 64\n\n");
+    if (args.stream().anyMatch(a -> a instanceof KernelArg.Local)) out.append(".extern .shared .align 16 .b8 ").append(DYNAMIC_SHARED).append("[];\n\n");
+    String declarations = code.moduleDeclarations();
+    if (!declarations.isEmpty()) out.append(declarations).append('\n');
     for (Map.Entry<Var, String> v : exprs.variables().entrySet())
       out.append("// ").append(v.getValue()).append(" = ").append(v.getKey().name()).append(" (").append(v.getKey().type()).append(")\n");
     out.append(".visible .entry ").append(k.name()).append("(\n").append(params).append(")\n{\n");
@@ -108,6 +114,8 @@ public final class PtxEmitter {
   private static String paramType(KernelArg a) {
     return switch (a) {
       case KernelArg.Array x -> "u64";
+      case KernelArg.Local x -> "u64";
+      case KernelArg.Computed x -> "s32";
       case KernelArg.Length x -> "s32";
       case KernelArg.Count x -> "s32";
       case KernelArg.Scalar x -> switch (scalarType(x)) {
@@ -138,7 +146,15 @@ public final class PtxEmitter {
         code.op("cvta.to.global.u64 " + v + ", " + generic);
       }
       case KernelArg.Length x -> code.op("ld.param.s32 " + v + ", [" + name + "]");
+      case KernelArg.Computed x -> code.op("ld.param.s32 " + v + ", [" + name + "]");
       case KernelArg.Count x -> code.op("ld.param.s32 " + v + ", [" + name + "]");
+      case KernelArg.Local x -> {
+        // A slice of the launch's dynamic shared memory: its base plus the byte offset the runtime passes.
+        String offset = code.reg(Reg.LONG), base = code.reg(Reg.LONG);
+        code.op("ld.param.u64 " + offset + ", [" + name + "]");
+        code.op("mov.u64 " + base + ", " + DYNAMIC_SHARED);
+        code.op("add.s64 " + v + ", " + base + ", " + offset);
+      }
       case KernelArg.Scalar x -> {
         switch (scalarType(x)) {
           case INT -> code.op("ld.param.s32 " + v + ", [" + name + "]");

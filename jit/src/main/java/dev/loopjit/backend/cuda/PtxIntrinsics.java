@@ -21,7 +21,7 @@ final class PtxIntrinsics {
       Intrinsic.GLOBAL_SIZE, Intrinsic.LOCAL_SIZE, Intrinsic.BARRIER_LOCAL, Intrinsic.BARRIER_GLOBAL, Intrinsic.ATOMIC_ADD, Intrinsic.ATOMIC_CAS,
       Intrinsic.SQRT, Intrinsic.FMA, Intrinsic.FLOOR, Intrinsic.CEIL, Intrinsic.RINT, Intrinsic.ABS, Intrinsic.MIN, Intrinsic.MAX,
       Intrinsic.FLOAT_BITS, Intrinsic.BITS_FLOAT, Intrinsic.DOUBLE_BITS, Intrinsic.BITS_DOUBLE, Intrinsic.POPCOUNT, Intrinsic.CLZ,
-      Intrinsic.CTZ, Intrinsic.DIV_UNCHECKED, Intrinsic.REM_UNCHECKED);
+      Intrinsic.CTZ, Intrinsic.DIV_UNCHECKED, Intrinsic.REM_UNCHECKED, Intrinsic.SIMD_SHUFFLE, Intrinsic.PRINTF);
   /** Float-only approximations allowed in fast math. */
   private static final Set<Intrinsic> APPROXIMATE = EnumSet.of(Intrinsic.EXP, Intrinsic.LOG, Intrinsic.LOG10, Intrinsic.SIN,
       Intrinsic.COS, Intrinsic.TANH);
@@ -29,9 +29,12 @@ final class PtxIntrinsics {
   private final PtxExpressions exprs;
   private final PtxCode code;
 
+  private final PtxExtras extras;
+
   PtxIntrinsics(PtxExpressions exprs) {
     this.exprs = exprs;
     this.code = exprs.code;
+    this.extras = new PtxExtras(exprs);
   }
 
   static Set<Intrinsic> natives(boolean fastMath) {
@@ -74,6 +77,9 @@ final class PtxIntrinsics {
       }
       case EXP, LOG, LOG10, SIN, COS, TANH -> approximate(c);
       case CBRT, EXPM1, LOG1P, POW, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, HYPOT -> throw noExact(c);
+      case SIMD_SHUFFLE -> extras.shuffle(c);
+      case PRINTF -> extras.printf(c);
+      case SHAPE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission: " + IrPrinter.expr(c));
     };
   }
 

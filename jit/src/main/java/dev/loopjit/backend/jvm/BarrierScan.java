@@ -16,6 +16,11 @@ final class BarrierScan {
 
   private BarrierScan() {}
 
+  /** The KernelContext methods that exchange values within a SIMD group (the ids and size do not). */
+  static boolean isSimdExchange(String name) {
+    return name.startsWith("simd") && !name.equals("simdGroupId") && !name.equals("simdLaneId") && !name.equals("simdGroupSize");
+  }
+
   static boolean usesBarriers(MethodRef m) {
     return scan(m.owner(), m.name(), m.descriptor(), new HashSet<>(), 0);
   }
@@ -36,7 +41,8 @@ final class BarrierScan {
         if (!(e instanceof InvokeInstruction inv)) continue;
         String o = inv.owner().asInternalName();
         String n = inv.name().stringValue();
-        if (o.equals(CONTEXT) && (n.equals("localBarrier") || n.equals("globalBarrier"))) return true;
+        // SIMD-group operations exchange values among the work-group's threads, as barriers do.
+        if (o.equals(CONTEXT) && (n.equals("localBarrier") || n.equals("globalBarrier") || isSimdExchange(n))) return true;
         if (inv.opcode() == java.lang.classfile.Opcode.INVOKESTATIC && !o.startsWith("java/")) {
           try {
             Class<?> c = Class.forName(o.replace('/', '.'), false, owner.getClassLoader());

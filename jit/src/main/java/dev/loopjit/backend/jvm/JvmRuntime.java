@@ -11,12 +11,9 @@ import dev.loopjit.spi.HostArray;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.TaskSpec;
 import dev.loopjit.spi.Timing;
-import dev.loopjit.types.NativeArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.reflect.Array;
-import java.lang.reflect.Constructor;
 
 /** Device memory is a JVM copy of each array; a launch is a method call (or one call per work-item). */
 final class JvmRuntime implements DeviceRuntime {
@@ -51,19 +48,8 @@ final class JvmRuntime implements DeviceRuntime {
 
   @Override
   public DeviceBuffer allocate(HostArray host, boolean inPlace) {
-    Object a = host.array();
-    Object copy;
-    if (a instanceof NativeArray) {
-      try {
-        Constructor<?> c = a.getClass().getConstructor(int.class);
-        copy = c.newInstance(host.length());
-      } catch (ReflectiveOperationException e) {
-        throw new IllegalStateException(e);
-      }
-    } else {
-      copy = Array.newInstance(a.getClass().getComponentType(), host.length());
-    }
-    return new JvmBuffer(host, copy);
+    // A zeroed object of the same class and shape (a collection over a copy of its storage).
+    return new JvmBuffer(host, host.newZeroed());
   }
 
   @Override
@@ -83,7 +69,8 @@ final class JvmRuntime implements DeviceRuntime {
   }
 
   private static void copy(Object from, Object to, int length) {
-    if (from instanceof NativeArray f) MemorySegment.copy(f.getSegment(), 0, ((NativeArray) to).getSegment(), 0, f.byteSize());
+    HostArray f = HostArray.of(from);
+    if (f.offHeap()) MemorySegment.copy(f.segment(), 0, HostArray.of(to).segment(), 0, f.byteSize());
     else System.arraycopy(from, 0, to, 0, length);
   }
 

@@ -41,7 +41,7 @@ final class WorkItems {
 
   private static void runGroup(JvmRuntime.JvmKernel k, Object[] args, int[] group, int[] l, int[] g) {
     int items = l[0] * l[1] * l[2];
-    WorkItemContext.Group shared = new WorkItemContext.Group(k.usesBarriers() && items > 1 ? new Phaser(items) : null);
+    WorkItemContext.Group shared = new WorkItemContext.Group(k.usesBarriers() && items > 1 ? new Phaser(items) : null, items);
     List<Runnable> work = new ArrayList<>(items);
     for (int z = 0; z < l[2]; z++)
       for (int y = 0; y < l[1]; y++)

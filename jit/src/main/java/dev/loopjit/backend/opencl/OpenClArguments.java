@@ -14,6 +14,7 @@ import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.spi.CompiledKernel;
 import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.LaunchValues;
 import dev.loopjit.spi.PooledBuffer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
@@ -30,11 +31,31 @@ final class OpenClArguments {
 
   /** Sets every argument of {@code k} for a launch; {@code args} has each array replaced by its buffer. */
   static void bind(OpenCl cl, CompiledKernel<MemorySegment> k, Object[] args, Grid grid, Arena a) {
+    bind(cl, k, args, grid, List.of(), a);
+  }
+
+  /**
+   * As above, for a kernel with local arrays sized at run time ({@code locals}, from
+   * {@link LaunchValues#locals}): each is a {@code __local} argument given its size and no value.
+   */
+  static void bind(OpenCl cl, CompiledKernel<MemorySegment> k, Object[] args, Grid grid, List<LaunchValues.Local> locals, Arena a) {
     KernelIR ir = k.ir();
     String task = k.task();
     List<KernelArg> list = ir.args();
     for (int i = 0; i < list.size(); i++) {
+      if (list.get(i) instanceof KernelArg.Local l) {
+        LaunchValues.Local layout = locals.stream().filter(x -> x.arg().equals(l)).findFirst()
+            .orElseThrow(() -> new IllegalStateException("no size for local array " + l.var()));
+        // A __local argument may not be 0 bytes: an empty array gets one element (never touched).
+        long bytes = Math.max(layout.bytes(), ((dev.loopjit.ir.ArrayType) l.var().type()).element().bytes());
+        int rc = cl.setKernelArg(k.handle(), i, bytes, MemorySegment.NULL);
+        if (rc != OpenCl.SUCCESS)
+          throw new OpenClException(rc, "task \"" + task + "\": clSetKernelArg " + i + " (local " + l.var() + ", " + bytes + " bytes) of kernel " + ir.name());
+        continue;
+      }
       MemorySegment value = switch (list.get(i)) {
+        case KernelArg.Local l -> throw new AssertionError(l);
+        case KernelArg.Computed c -> a.allocateFrom(JAVA_INT, LaunchValues.computed(ir, c, args, task));
         case KernelArg.Array arr -> a.allocateFrom(ADDRESS, PooledBuffer.<MemorySegment>of(args, arr.param(), task).handle());
         case KernelArg.Length len -> a.allocateFrom(JAVA_INT, PooledBuffer.of(args, len.param(), task).host().length());
         case KernelArg.Scalar s -> scalar(ir, task, s, args[s.param()], a);

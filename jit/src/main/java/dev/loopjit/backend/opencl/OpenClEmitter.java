@@ -85,6 +85,9 @@ public final class OpenClEmitter extends CEmitter {
       }
       case KernelArg.Length x -> "int " + name;
       case KernelArg.Count x -> "int " + name;
+      case KernelArg.Computed x -> "int " + name;
+      // A local array sized at launch: the runtime sets its size with clSetKernelArg(size, NULL).
+      case KernelArg.Local x -> "__local " + elementType(((ArrayType) x.var().type()).element(), ArrayType.Space.LOCAL) + "* " + name;
       case KernelArg.Scalar x -> {
         if (!(x.var().type() instanceof Prim p) || p == Prim.HALF)
           throw new IllegalStateException("scalar argument " + x.var() + " has type " + x.var().type());
@@ -195,6 +198,8 @@ public final class OpenClEmitter extends CEmitter {
       case POPCOUNT -> asInt(call("popcount", args(a)), a.get(0));
       case CLZ -> asInt(call("clz", args(a)), a.get(0));
       case CTZ -> call(use(a.get(0).prim() == Prim.LONG ? OpenClFunction.CTZ_LONG : OpenClFunction.CTZ_INT), args(a));
+      case PRINTF -> printf(c);
+      case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission: " + IrPrinter.expr(c));
     };
   }
 
@@ -209,6 +214,28 @@ public final class OpenClEmitter extends CEmitter {
       case EXPM1 -> d ? OpenClFunction.EXPM1_DOUBLE : OpenClFunction.EXPM1_FLOAT;
       default -> throw new IllegalStateException(op + " needs no guard");
     };
+  }
+
+  /** Debug.printf: OpenCL C's printf with the format as a literal (C's conversions for each value's type). */
+  private C printf(Call c) {
+    List<Expr> values = dev.loopjit.ir.PrintFormat.values(c);
+    List<Prim> types = values.stream().map(Expr::prim).toList();
+    StringBuilder b = new StringBuilder("printf(\"");
+    for (char ch : dev.loopjit.ir.PrintFormat.of(c).c(types).toCharArray()) {
+      switch (ch) {
+        case '\\' -> b.append("\\\\");
+        case '"' -> b.append("\\\"");
+        case '\n' -> b.append("\\n");
+        case '\t' -> b.append("\\t");
+        default -> {
+          if (ch >= 32 && ch < 127) b.append(ch);
+          else for (byte x : String.valueOf(ch).getBytes(java.nio.charset.StandardCharsets.UTF_8)) b.append(String.format("\\%03o", x & 0xFF));
+        }
+      }
+    }
+    b.append('"');
+    for (Expr v : values) b.append(", ").append(v.prim() == Prim.BOOLEAN ? cast("int", expr(v)).text() : expr(v).text());
+    return C.of(b.append(')').toString());
   }
 
   private C workItem(String function, List<Expr> a) {

@@ -15,6 +15,7 @@ import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.Grid;
 import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.LaunchValues;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.PendingTimings;
 import dev.loopjit.spi.PooledBuffer;
@@ -170,7 +171,9 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
     WorkGroups.Shape shape = shape(k, grid);
     PendingTimings.Sum t = new PendingTimings.Sum();
     try (Arena a = Arena.ofConfined()) {
-      OpenClArguments.bind(cl, k, args, grid, a);
+      java.util.List<LaunchValues.Local> locals = LaunchValues.locals(k.ir(), args, shape.groupSize(), k.task());
+      LaunchValues.checkLocalMemory(k.ir(), locals, device, k.task());
+      OpenClArguments.bind(cl, k, args, grid, locals, a);
       MemorySegment ev = a.allocate(ADDRESS);
       int rc = cl.enqueueNDRangeKernel(queue, k.handle(), shape.dims(), a.allocateFrom(JAVA_LONG, shape.global()),
           a.allocateFrom(JAVA_LONG, shape.local()), ev);

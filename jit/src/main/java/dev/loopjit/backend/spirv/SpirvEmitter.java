@@ -69,6 +69,7 @@ public final class SpirvEmitter {
     this.entry = m.id();
     this.code = new SpirvCode(m, entry, target.fastMath());
     this.exprs = new SpirvExpressions(code, target.fastMath());
+    this.exprs.fp64 = target.fp64();
   }
 
   /** The module of {@code k} as the bytes of a {@code .spv} file (little-endian words). */
@@ -148,6 +149,9 @@ public final class SpirvEmitter {
       }
       case KernelArg.Length x -> m.intType(32);
       case KernelArg.Count x -> m.intType(32);
+      case KernelArg.Computed x -> m.intType(32);
+      // A local array sized at launch: a Workgroup pointer, given its size by clSetKernelArg(size, NULL).
+      case KernelArg.Local x -> code.pointerTo((ArrayType) x.var().type());
       case KernelArg.Scalar x -> {
         if (!(x.var().type() instanceof Prim p) || p == Prim.HALF)
           throw new IllegalStateException("scalar argument " + x.var() + " has type " + x.var().type());

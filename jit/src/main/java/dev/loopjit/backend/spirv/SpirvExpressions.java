@@ -24,6 +24,8 @@ final class SpirvExpressions {
   final SpirvCode code;
   final SpirvModule m;
   final boolean fastMath;
+  /** Whether the target has doubles (printf promotes floats to double only then, as OpenCL C does). */
+  boolean fp64 = true;
   private final Map<Var, Integer> vars = new LinkedHashMap<>();   // in first-use order, so the module is byte-stable
   private final SpirvIntrinsics intrinsics;
 

@@ -82,7 +82,36 @@ final class SpirvIntrinsics {
       case CLZ -> countBits(Spv.CL_CLZ, a.get(0));
       case CTZ -> trailingZeros(a.get(0));
       case DIV_UNCHECKED, REM_UNCHECKED -> exprs.divide(c.type(), exprs.eval(a.get(0)), exprs.eval(a.get(1)), c.op() == Intrinsic.REM_UNCHECKED);
+      case PRINTF -> printf(c);
+      case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission");
     };
+  }
+
+  /**
+   * Debug.printf: OpenCL.std {@code printf} with the format as a UniformConstant byte array (C's
+   * conversions for each value's type), floats promoted to double where the target has doubles (as
+   * C passes them to a variadic function), booleans as int 0/1.
+   */
+  private Integer printf(Call c) {
+    List<Expr> values = dev.loopjit.ir.PrintFormat.values(c);
+    List<Prim> types = values.stream().map(Expr::prim).toList();
+    byte[] bytes = (dev.loopjit.ir.PrintFormat.of(c).c(types) + "\0").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    int i8 = m.intType(8), array = m.arrayType(i8, bytes.length);
+    int[] chars = new int[bytes.length];
+    for (int i = 0; i < bytes.length; i++) chars[i] = m.constant(i8, bytes[i] & 0xFF);
+    int format = m.constantVariable(m.pointerType(Spv.SC_UNIFORM_CONSTANT, array), m.compositeConstant(array, chars));
+    int first = code.op(SpirvOp.InBoundsAccessChain, m.pointerType(Spv.SC_UNIFORM_CONSTANT, i8), format, code.intConstant(0));
+    int[] args = new int[values.size() + 1];
+    args[0] = first;
+    for (int i = 0; i < values.size(); i++) {
+      Prim p = types.get(i);
+      int v = exprs.eval(values.get(i));
+      if (p == Prim.FLOAT && exprs.fp64) v = code.op(SpirvOp.FConvert, m.floatType(64), v);
+      else if (p == Prim.BOOLEAN) v = code.op(SpirvOp.Select, m.intType(32), v, code.intConstant(1), code.intConstant(0));
+      args[i + 1] = v;
+    }
+    code.ext(m.intType(32), Spv.CL_PRINTF, args);
+    return null;
   }
 
   /** A component of a work-item built-in (a 3-vector of 64-bit size_t), truncated to Java's int. */

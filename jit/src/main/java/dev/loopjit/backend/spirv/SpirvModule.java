@@ -266,6 +266,19 @@ final class SpirvModule {
     return constantOf(SpirvOp.ConstantNull, type);
   }
 
+  /** A composite constant (an array of bytes, say) of {@code type} from constants {@code parts}. */
+  int compositeConstant(int type, int... parts) {
+    return constantOf(SpirvOp.ConstantComposite, type, parts);
+  }
+
+  /** A module-scope constant variable holding {@code initializer}: a printf format, in UniformConstant. */
+  int constantVariable(int pointerType, int initializer) {
+    int id = id();
+    emit(globals, SpirvOp.Variable, pointerType, id, Spv.SC_UNIFORM_CONSTANT, initializer);
+    decorate(id, Spv.DEC_CONSTANT);
+    return id;
+  }
+
   /** A module-scope variable (an input built-in, a work-group array). */
   int globalVariable(int pointerType, int storageClass) {
     int id = id();

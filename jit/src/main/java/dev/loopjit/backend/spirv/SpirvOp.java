@@ -38,6 +38,7 @@ enum SpirvOp {
   ConstantTrue(41, "T R"),
   ConstantFalse(42, "T R"),
   Constant(43, "T R val"),
+  ConstantComposite(44, "T R id*"),
   ConstantNull(46, "T R"),
   Function(54, "T R FC id"),
   FunctionParameter(55, "T R"),

@@ -51,7 +51,8 @@ final class Spv {
   static final int CL_ACOS = 0, CL_ASIN = 3, CL_ATAN = 6, CL_ATAN2 = 7, CL_CBRT = 11, CL_CEIL = 12, CL_COS = 14, CL_COSH = 15,
       CL_EXP = 19, CL_EXPM1 = 22, CL_FABS = 23, CL_FLOOR = 25, CL_FMA = 26, CL_FMAX = 27, CL_FMIN = 28, CL_FMOD = 29,
       CL_HYPOT = 32, CL_LOG = 37, CL_LOG10 = 39, CL_LOG1P = 40, CL_POW = 48, CL_RINT = 53, CL_SIN = 57, CL_SINH = 59,
-      CL_SQRT = 61, CL_TAN = 62, CL_TANH = 63, CL_CLZ = 151, CL_POPCOUNT = 166, CL_VLOAD_HALF = 173, CL_VSTORE_HALF = 175;
+      CL_SQRT = 61, CL_TAN = 62, CL_TANH = 63, CL_CLZ = 151, CL_POPCOUNT = 166, CL_VLOAD_HALF = 173, CL_VSTORE_HALF = 175,
+      CL_PRINTF = 184;
 
   static final Map<Integer, String> OPENCL_STD = Map.ofEntries(Map.entry(CL_ACOS, "acos"), Map.entry(CL_ASIN, "asin"),
       Map.entry(CL_ATAN, "atan"), Map.entry(CL_ATAN2, "atan2"), Map.entry(CL_CBRT, "cbrt"), Map.entry(CL_CEIL, "ceil"),
@@ -61,7 +62,7 @@ final class Spv {
       Map.entry(CL_LOG10, "log10"), Map.entry(CL_LOG1P, "log1p"), Map.entry(CL_POW, "pow"), Map.entry(CL_RINT, "rint"),
       Map.entry(CL_SIN, "sin"), Map.entry(CL_SINH, "sinh"), Map.entry(CL_SQRT, "sqrt"), Map.entry(CL_TAN, "tan"),
       Map.entry(CL_TANH, "tanh"), Map.entry(CL_CLZ, "clz"), Map.entry(CL_POPCOUNT, "popcount"),
-      Map.entry(CL_VLOAD_HALF, "vload_half"), Map.entry(CL_VSTORE_HALF, "vstore_half"));
+      Map.entry(CL_VLOAD_HALF, "vload_half"), Map.entry(CL_VSTORE_HALF, "vstore_half"), Map.entry(CL_PRINTF, "printf"));
 
   // ---- names for the disassembler (spirv-dis spells them the same way) ----------------------------
 

@@ -81,6 +81,8 @@ class HandwrittenPtxTest {
       case KernelArg.Array x -> "u64";
       case KernelArg.Length x -> "u32";
       case KernelArg.Count x -> "u32";
+      case KernelArg.Local x -> "u64";
+      case KernelArg.Computed x -> "u32";
       case KernelArg.Scalar s -> switch ((Prim) s.var().type()) {
         case BOOLEAN, BYTE, SHORT, CHAR, INT -> "u32";
         case LONG -> "u64";

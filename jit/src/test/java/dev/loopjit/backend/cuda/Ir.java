@@ -80,6 +80,8 @@ final class Ir {
         case KernelArg.Scalar x -> params.add(new KernelIR.Param(x.param(), x.var(), KernelIR.Param.Kind.SCALAR));
         case KernelArg.Length x -> {}
         case KernelArg.Count x -> {}
+        case KernelArg.Local x -> {}
+        case KernelArg.Computed x -> {}
       }
     }
     return new KernelIR(name, new Src("test.Kernels", name, 1, null), params, new Stmt.Block(List.of(body)), new Launch.Explicit(), args);

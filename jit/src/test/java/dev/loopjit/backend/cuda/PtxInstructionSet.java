@@ -24,7 +24,15 @@ final class PtxInstructionSet {
     Operand[] a = in.args();
     String type = op[op.length - 1];
     switch (op[0]) {
-      case "mov", "cvta" -> set(t, a[0], get(t, a[1]));
+      case "mov", "cvta" -> {
+        if (a[0] instanceof PtxSimulator.Pair p) {   // mov.b64 {lo, hi}, x
+          long v = get(t, a[1]);
+          set(t, p.lo(), v);
+          set(t, p.hi(), v >>> 32);
+        } else {
+          set(t, a[0], a[1] instanceof PtxSimulator.Pair p ? (t.regs[p.lo().index()] & 0xFFFFFFFFL) | t.regs[p.hi().index()] << 32 : get(t, a[1]));
+        }
+      }
       case "ld" -> set(t, a[0], load(t, op[1], type, a[1]));
       case "st" -> memory(t, op[1]).write(address(t, a[0]), width(type) / 8, get(t, a[1]));
       case "add", "sub", "mul", "div", "rem", "min", "max" -> set(t, a[0], arithmetic(op, type, get(t, a[1]), get(t, a[2])));
@@ -60,13 +68,71 @@ final class PtxInstructionSet {
       case "tanh" -> set(t, a[0], f32((float) Math.tanh(f32(get(t, a[1])))));
       case "barrier", "bar" -> {
         t.waiting = true;
+        t.waitingAt = "bar";
         t.phase++;
       }
+      case "shfl" -> shuffle(t, in, a);
+      case "call" -> vprintf(t, a);
       case "membar" -> {}
       case "bra" -> t.pc = ((Label) a[0]).pc();
       case "ret", "exit" -> t.done = true;
       default -> throw new AssertionError("the simulator does not know " + in.text());
     }
+  }
+
+  /**
+   * {@code shfl.sync.idx.b32 d, value, lane, 31, members}: every thread of the block publishes its
+   * value and waits (the warp converges; the emitted code calls it from every thread), then reads
+   * the value of lane {@code lane} of its warp. The source lane and the caller must be in
+   * {@code members}, and the source must exist.
+   */
+  private static void shuffle(Thread t, Insn in, Operand[] a) {
+    if (!in.op()[1].equals("sync") || !in.op()[2].equals("idx") || !in.op()[3].equals("b32") || a.length != 5)
+      throw new AssertionError("the simulator does not know " + in.text());
+    if (!t.shufflePublished) {
+      t.published[t.shuffles & 1] = get(t, a[1]);
+      t.shufflePublished = true;
+      t.waiting = true;
+      t.waitingAt = "shfl";
+      t.pc--;   // run it again once the warp has arrived
+      return;
+    }
+    int lane = (int) get(t, a[2]), members = (int) get(t, a[4]), clamp = (int) get(t, a[3]);
+    int warp = t.index / 32 * 32, mine = t.index - warp;
+    if (clamp != 31) throw new AssertionError("shfl.sync with clamp " + clamp + ": " + in.text());
+    if ((members >>> mine & 1) == 0) throw new AssertionError("lane " + mine + " runs " + in.text() + " outside its member mask " + Integer.toHexString(members));
+    if (lane < 0 || lane > 31 || (members >>> lane & 1) == 0 || warp + lane >= t.peers.size())
+      throw new AssertionError("shfl.sync from lane " + lane + " outside the member mask " + Integer.toHexString(members) + ": " + in.text());
+    Thread source = t.peers.get(warp + lane);
+    // The source has published this shuffle's value (and may have read it and gone on): else it exited or diverged.
+    if (!(source.shuffles == t.shuffles && source.shufflePublished) && source.shuffles != t.shuffles + 1)
+      throw new AssertionError("lane " + lane + " did not reach the shfl.sync of lane " + mine + " (exited or diverged): " + in.text());
+    set(t, a[0], source.published[t.shuffles & 1]);
+    t.shufflePublished = false;
+    t.shuffles++;
+  }
+
+  /** CUDA's {@code vprintf(format, args)}: C's printf of the module's format with the packed arguments, to System.out. */
+  private static void vprintf(Thread t, Operand[] a) {
+    long format = t.local.read(((Imm) a[1]).bits(), 8), args = t.local.read(((Imm) a[2]).bits(), 8);
+    String f = t.simulator().constantString(format);
+    java.util.List<Object> values = new java.util.ArrayList<>();
+    long offset = 0;
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("%[-0]*\\d*(?:\\.\\d+)?(l?)([dxXcf%])").matcher(f);
+    while (m.find()) {
+      char conv = m.group(2).charAt(0);
+      if (conv == '%') continue;
+      boolean wide = conv == 'f' || !m.group(1).isEmpty();
+      if (wide) offset = (offset + 7) / 8 * 8;
+      long bits = t.local.read(args + offset, wide ? 8 : 4);
+      offset += wide ? 8 : 4;
+      values.add(switch (conv) {
+        case 'f' -> Double.longBitsToDouble(bits);
+        case 'c' -> (char) bits;
+        default -> wide ? (Object) bits : (Object) (int) bits;
+      });
+    }
+    dev.loopjit.api.Debug.printf(f, values.toArray());
   }
 
   // ---- operands ----
@@ -107,6 +173,7 @@ final class PtxInstructionSet {
       case "global" -> t.launch.global();
       case "shared" -> t.shared;
       case "local" -> t.local;
+      case "param" -> t.local;   // a call's .param slots (vprintf's), kept in the thread's local memory
       default -> throw new AssertionError("state space " + space);
     };
   }

@@ -34,7 +34,10 @@ final class PtxSimulator {
   }
 
   /** A decoded operand. */
-  sealed interface Operand permits Reg, Imm, Special, Address, Param, Label {}
+  sealed interface Operand permits Reg, Imm, Special, Address, Param, Label, Pair {}
+
+  /** A vector operand {@code {lo, hi}} of two 32-bit registers, as {@code mov.b64} packs and unpacks a 64-bit value. */
+  record Pair(Reg lo, Reg hi) implements Operand {}
 
   record Reg(int index, int width, String name) implements Operand {}
 
@@ -67,11 +70,21 @@ final class PtxSimulator {
   private final Map<String, Long> symbols = new HashMap<>();          // .local / .shared array -> address
   private final List<Integer> widths = new ArrayList<>();
   private int localBytes, sharedBytes;
+  /** The launch's dynamic shared memory ({@code .extern .shared … name[]}): its name and alignment, or null. */
+  private String dynamicShared;
+  private int dynamicAlign = 1;
+  /** Module-scope {@code .global} byte arrays with initialisers (printf formats): address -> bytes. */
+  final Map<Long, byte[]> constants = new HashMap<>();
+  static final long CONSTANT_BASE = 0x8_0000_0000L;
   private long[] initialRegisters;
 
   private static final Pattern ENTRY = Pattern.compile("\\.entry\\s+([$\\w]+)\\s*\\(([^)]*)\\)\\s*\\{");
   private static final Pattern REG = Pattern.compile("^\\.reg\\s+\\.(\\w+)\\s+%([$\\w]+?)(?:<(\\d+)>)?$");
   private static final Pattern ARRAY = Pattern.compile("^\\.(local|shared)\\s+(?:\\.align\\s+(\\d+)\\s+)?\\.[a-z](\\d+)\\s+([$\\w]+)\\[(\\d+)\\]$");
+  private static final Pattern DYNAMIC_SHARED = Pattern.compile("\\.extern\\s+\\.shared\\s+(?:\\.align\\s+(\\d+)\\s+)?\\.b8\\s+([$\\w]+)\\s*\\[\\s*\\]\\s*;");
+  private static final Pattern CONSTANT = Pattern.compile("\\.global\\s+(?:\\.align\\s+\\d+\\s+)?\\.b8\\s+([$\\w]+)\\s*\\[(\\d+)\\]\\s*=\\s*\\{([^}]*)\\}\\s*;");
+  private static final Pattern EXTERN_FUNC = Pattern.compile("\\.extern\\s+\\.func\\s*\\([^)]*\\)\\s*([$\\w]+)");
+  private static final Pattern CALL_PARAM = Pattern.compile("^\\.param\\s+\\.b(\\d+)\\s+([$\\w]+)$");
   private static final Pattern LABEL = Pattern.compile("^([$\\w]+):\\s*");
   private static final Pattern NUMBERED = Pattern.compile("^%(.*?)(\\d+)$");
 
@@ -98,10 +111,30 @@ final class PtxSimulator {
       paramTypes.add(words[1].substring(1));
       paramNames.add(words[words.length - 1]);
     }
+    String module = text.substring(0, m.start());
+    Matcher d = DYNAMIC_SHARED.matcher(module);
+    if (d.find()) {
+      dynamicShared = d.group(2);
+      dynamicAlign = d.group(1) == null ? 1 : Integer.parseInt(d.group(1));
+    }
+    Matcher c = CONSTANT.matcher(module);
+    while (c.find()) {
+      String[] values = c.group(3).split(",");
+      byte[] bytes = new byte[Integer.parseInt(c.group(2))];
+      if (values.length != bytes.length) throw new Invalid(".global " + c.group(1) + " has " + values.length + " initialisers for " + bytes.length + " bytes");
+      for (int i = 0; i < bytes.length; i++) bytes[i] = (byte) Integer.parseInt(values[i].strip());
+      long address = CONSTANT_BASE + 0x1_0000L * constants.size();
+      constants.put(address, bytes);
+      symbols.put(c.group(1), address);
+    }
+    Matcher f = EXTERN_FUNC.matcher(module);
+    while (f.find()) if (!f.group(1).equals("vprintf")) throw new Invalid("the simulator knows no function " + f.group(1));
     int end = closingBrace(text, m.end());
     if (ENTRY.matcher(text).region(end, text.length()).find()) throw new Invalid("the simulator runs modules of one .entry");
     List<String[]> raw = new ArrayList<>();   // {guard text, instruction text}
-    for (String statement : text.substring(m.end(), end).split(";")) {
+    // Vector operands {%r1, %r2} become <%r1|%r2> before scope braces are dropped.
+    String body = text.substring(m.end(), end).replaceAll("\\{\\s*(%[$\\w]+)\\s*,\\s*(%[$\\w]+)\\s*\\}", "<$1|$2>");
+    for (String statement : body.split(";")) {
       String s = statement.replace('{', ' ').replace('}', ' ').strip();
       Matcher l;
       while ((l = LABEL.matcher(s)).find()) {
@@ -115,6 +148,10 @@ final class PtxSimulator {
         continue;
       }
       raw.add(new String[] {s});
+    }
+    if (dynamicShared != null) {
+      sharedBytes = (sharedBytes + dynamicAlign - 1) / dynamicAlign * dynamicAlign;
+      symbols.put(dynamicShared, SHARED_BASE + sharedBytes);   // after the static arrays, sized at launch
     }
     initialRegisters = new long[widths.size()];
     for (int i = 0; i < widths.size(); i++) initialRegisters[i] = PtxInstructionSet.zext(POISON, widths.get(i));
@@ -158,6 +195,11 @@ final class PtxSimulator {
         symbols.put(m.group(4), SHARED_BASE + sharedBytes);
         sharedBytes += size;
       }
+    } else if ((m = CALL_PARAM.matcher(s)).find()) {
+      int size = Integer.parseInt(m.group(1)) / 8;
+      localBytes = (localBytes + 7) / 8 * 8;
+      symbols.put(m.group(2), LOCAL_BASE + localBytes);
+      localBytes += Math.max(8, size);
     } else if (!s.startsWith(".pragma") && !s.startsWith(".loc") && !s.startsWith(".maxntid") && !s.startsWith(".reqntid")) {
       throw new Invalid("the simulator does not know the directive '" + s + "'");
     }
@@ -178,9 +220,33 @@ final class PtxSimulator {
     String opcode = sp < 0 ? rest : rest.substring(0, sp);
     String[] words = sp < 0 ? new String[0] : rest.substring(sp + 1).split(",\\s*");
     String[] op = opcode.split("\\.");
+    if (op[0].equals("call")) return call(guard, negated, op, rest.substring(sp + 1), text);
     Operand[] args = new Operand[words.length];
     for (int i = 0; i < words.length; i++) args[i] = operand(words[i].strip(), op, text);
     return new Insn(guard, negated, op, args, text);
+  }
+
+  /** {@code call.uni (result), vprintf, (format, args)}: the operands are the three .param slots' addresses. */
+  private Insn call(Reg guard, boolean negated, String[] op, String rest, String text) {
+    Matcher m = Pattern.compile("^\\(\\s*([$\\w]+)\\s*\\)\\s*,\\s*([$\\w]+)\\s*,\\s*\\(\\s*([$\\w]+)\\s*,\\s*([$\\w]+)\\s*\\)$").matcher(rest.strip());
+    if (!m.find() || !m.group(2).equals("vprintf")) throw new Invalid("the simulator calls only vprintf(format, args): '" + text + "'");
+    Operand[] args = new Operand[3];
+    for (int i = 0; i < 3; i++) {
+      Long address = symbols.get(m.group(i == 0 ? 1 : i + 2));
+      if (address == null) throw new Invalid("undeclared .param " + m.group(i == 0 ? 1 : i + 2) + " in '" + text + "'");
+      args[i] = new Imm(address);
+    }
+    return new Insn(guard, negated, op, args, text);
+  }
+
+  /** The bytes of the module's constant at {@code address} (a printf format) up to its NUL. */
+  String constantString(long address) {
+    byte[] b = constants.get(address);
+    if (b == null) throw new AssertionError(String.format("vprintf's format at 0x%X is not a module constant", address));
+    int n = 0;
+    while (n < b.length && b[n] != 0) n++;
+    if (n == b.length) throw new AssertionError("vprintf's format is not NUL-terminated");
+    return new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8);
   }
 
   private Operand operand(String s, String[] op, String text) {
@@ -199,6 +265,13 @@ final class PtxSimulator {
       int plus = in.indexOf('+');
       Operand base = operand(plus < 0 ? in : in.substring(0, plus).strip(), op, text);
       return new Address(base, plus < 0 ? 0 : Long.parseLong(in.substring(plus + 1).strip()));
+    }
+    if (s.startsWith("<") && s.endsWith(">") && s.contains("|")) {
+      String[] halves = s.substring(1, s.length() - 1).split("\\|");
+      Reg lo = register(halves[0], text), hi = register(halves[1], text);
+      if (lo.width() != 32 || hi.width() != 32 || !op[0].equals("mov") || !op[op.length - 1].equals("b64"))
+        throw new Invalid("the simulator packs only two 32-bit registers with mov.b64: '" + text + "'");
+      return new Pair(lo, hi);
     }
     if (s.startsWith("%")) {
       int dot = s.indexOf('.');
@@ -384,6 +457,19 @@ final class PtxSimulator {
     final long block, globalIndex;
     int pc, phase;     // phase: barriers passed
     boolean done, waiting;
+    /** What the thread waits at ("bar" or "shfl"): every thread of a block must wait at the same kind. */
+    String waitingAt;
+    /** The threads of the block, in linear order (a warp is 32 consecutive ones). */
+    List<Thread> peers;
+    /** shfl.sync: values published for the exchange (by parity of the shuffles done), shuffles done, whether published. */
+    final long[] published = new long[2];
+    int shuffles;
+    boolean shufflePublished;
+
+    /** The simulator running this thread. */
+    PtxSimulator simulator() {
+      return PtxSimulator.this;
+    }
 
     Thread(int index, int[] tid, int[] ntid, int[] ctaid, int[] nctaid, SharedMemory shared, Launch launch) {
       this.index = index;
@@ -431,6 +517,17 @@ final class PtxSimulator {
 
   /** Runs the grid over {@code launch}'s parameters and memory. */
   void launch(int[] blocks, int[] threads, Launch launch) {
+    launch(blocks, threads, launch, 0);
+  }
+
+  /** Static shared memory in bytes (the dynamic area starts after it, aligned). */
+  int staticSharedBytes() {
+    return sharedBytes;
+  }
+
+  /** Runs the grid with {@code dynamicShared} bytes of dynamic shared memory after the static arrays. */
+  void launch(int[] blocks, int[] threads, Launch launch, int dynamicSharedBytes) {
+    if (dynamicSharedBytes > 0 && dynamicShared == null) throw new AssertionError("dynamic shared memory given to a kernel that declares none");
     if (launch.params().length != paramNames.size())
       throw new AssertionError("kernel " + entry + " has " + paramNames.size() + " parameters, given " + launch.params().length);
     PtxInstructionSet isa = new PtxInstructionSet();
@@ -440,12 +537,13 @@ final class PtxSimulator {
     for (int bz = 0; bz < blocks[2]; bz++)
       for (int by = 0; by < blocks[1]; by++)
         for (int bx = 0; bx < blocks[0]; bx++) {
-          SharedMemory shared = new SharedMemory(sharedBytes);
+          SharedMemory shared = new SharedMemory(sharedBytes + dynamicSharedBytes);
           List<Thread> group = new ArrayList<>();
           for (int tz = 0; tz < threads[2]; tz++)
             for (int ty = 0; ty < threads[1]; ty++)
               for (int tx = 0; tx < threads[0]; tx++)
                 group.add(new Thread(group.size(), new int[] {tx, ty, tz}, threads, new int[] {bx, by, bz}, blocks, shared, checked));
+          for (Thread t : group) t.peers = group;
           runGroup(group, shared, global, isa, steps);
         }
   }
@@ -514,6 +612,13 @@ final class PtxSimulator {
         anyLive |= !t.done;
       }
       if (!anyLive) return;
+      String at = null;
+      for (Thread t : group) {
+        if (t.done) continue;
+        if (at != null && !at.equals(t.waitingAt))
+          throw new AssertionError("threads of a block wait at different synchronisations: " + at + " and " + t.waitingAt + " (divergent shfl.sync or barrier)");
+        at = t.waitingAt;
+      }
       for (Thread t : group) t.waiting = false;   // threads that have ended count as arrived
     }
   }

@@ -134,4 +134,54 @@ class PtxSimulatorTest {
     assertTrue(e.getMessage().contains("mul.f32") && e.getMessage().contains("fma"), e.getMessage());
     new PtxSimulator(ptx.replace("mul.f32", "mul.rn.f32"), true);
   }
+
+  /** out[t] = the 64-bit value (t << 32 | t) of lane 31 - t of t's warp, moved as two 32-bit halves; GUARD may skip the shuffle. */
+  private static final String REVERSE = """
+      .version 7.8
+      .target sm_80
+      .address_size 64
+      .visible .entry reverse(
+          .param .u64 p_out)
+      {
+          .reg .pred %p<2>;
+          .reg .b32 %r<8>;
+          .reg .b64 %rd<7>;
+          mov.u32 %r1, %tid.x;
+          GUARD
+          cvt.u64.u32 %rd1, %r1;
+          shl.b64 %rd2, %rd1, 32;
+          or.b64 %rd2, %rd2, %rd1;
+          mov.b64 {%r2, %r3}, %rd2;
+          and.b32 %r4, %r1, 31;
+          sub.s32 %r4, 31, %r4;
+          shfl.sync.idx.b32 %r5, %r2, %r4, 31, -1;
+          shfl.sync.idx.b32 %r6, %r3, %r4, 31, -1;
+          mov.b64 %rd3, {%r5, %r6};
+          ld.param.u64 %rd4, [p_out];
+          cvta.to.global.u64 %rd5, %rd4;
+          mul.wide.u32 %rd6, %r1, 8;
+          add.s64 %rd5, %rd5, %rd6;
+          st.global.u64 [%rd5], %rd3;
+      DONE:
+          ret;
+      }
+      """;
+
+  @Test
+  void shflSyncReadsTheSourceLaneOfTheSameWarp() {
+    long[] out = new long[64];
+    new PtxSimulator(REVERSE.replace("GUARD", "")).run(new int[] {1, 1, 1}, new int[] {64, 1, 1}, (Object) out);
+    for (int t = 0; t < 64; t++) {
+      long source = t / 32 * 32 + 31 - t % 32;
+      assertTrue(out[t] == (source << 32 | source), t + ": " + out[t]);
+    }
+  }
+
+  @Test
+  void aLaneThatSkipsTheShuffleIsRefused() {
+    // Lane 31 exits before the shuffle that lane 0 reads it in: on a GPU, undefined.
+    String ptx = REVERSE.replace("GUARD", "setp.eq.u32 %p1, %r1, 31;\n    @%p1 bra DONE;");
+    AssertionError e = assertThrows(AssertionError.class, () -> new PtxSimulator(ptx).run(new int[] {1, 1, 1}, new int[] {32, 1, 1}, (Object) new long[32]));
+    assertTrue(e.getMessage().contains("did not reach the shfl.sync"), e.getMessage());
+  }
 }

@@ -532,9 +532,11 @@ public final class SimulatedCuda implements Cuda {
     Function f = live(function, Function.class);
     if (f == null || !validStream(stream)) return INVALID_HANDLE;
     if (gx < 1 || gy < 1 || gz < 1 || bx < 1 || by < 1 || bz < 1 || bx > 1024 || by > 1024 || bz > 64 || (long) bx * by * bz > 1024
-        || gy > 65535 || gz > 65535 || sharedBytes != 0)
+        || gy > 65535 || gz > 65535 || sharedBytes < 0)
       return INVALID_VALUE;
     PtxSimulator k = f.kernel();
+    // Static plus dynamic shared memory within the 48 KiB a block gets without opting in (cuFuncSetAttribute).
+    if (sharedBytes > 0 && (long) k.staticSharedBytes() + sharedBytes > 48 * 1024) return INVALID_VALUE;
     int n = k.paramTypes.size();
     long[] bits = new long[n];
     MemorySegment pointers = sized(params, 8L * n);
@@ -543,7 +545,7 @@ public final class SimulatedCuda implements Cuda {
       bits[i] = bitsAt(sized(pointers.getAtIndex(ADDRESS, i), size), size);
     }
     try {
-      k.launch(new int[] {gx, gy, gz}, new int[] {bx, by, bz}, new PtxSimulator.Launch(bits, global));
+      k.launch(new int[] {gx, gy, gz}, new int[] {bx, by, bz}, new PtxSimulator.Launch(bits, global), sharedBytes);
       return SUCCESS;
     } catch (RuntimeException | AssertionError e) {
       lastLaunchFailure = e.getMessage();

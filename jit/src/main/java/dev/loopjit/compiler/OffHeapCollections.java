@@ -1,0 +1,77 @@
+// Parse: the off-heap collections (Matrix2DFloat, VectorFloat, VectorFloat4, …) as flat indexing of their storage array.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Stmt;
+import java.util.List;
+
+/**
+ * A collection parameter is, in the IR, the global array of its storage: {@code m.get(i, j)} of a
+ * {@code Matrix2DFloat} is {@code m[i * SHAPE(m, 1) + j]}, {@code getNumRows()} is
+ * {@code SHAPE(m, 0)}; the {@code arguments} pass turns each SHAPE into an int argument the host
+ * computes from the collection at launch. Vectors index their storage directly; a
+ * {@code VectorFloat4}'s element {@code i} is the {@code Float4} value of floats {@code 4i..4i+3}.
+ */
+final class OffHeapCollections {
+  private OffHeapCollections() {}
+
+  private static final String TYPES = "dev/loopjit/types/";
+
+  /** The element type of a collection class (by simple name), or null when it is not one. */
+  static Prim element(String simpleName) {
+    return switch (simpleName) {
+      case "Matrix2DFloat", "VectorFloat", "VectorFloat4" -> Prim.FLOAT;
+      case "Matrix2DInt", "VectorInt" -> Prim.INT;
+      case "Matrix2DDouble", "VectorDouble" -> Prim.DOUBLE;
+      default -> null;
+    };
+  }
+
+  /** A method of a collection {@code array} (its storage in the IR); false when {@code owner} is not a collection class. */
+  static boolean invoke(OperandStack ops, Expr array, String owner, String name, String desc, Object[] raw) {
+    if (!owner.startsWith(TYPES)) return false;
+    String simple = owner.substring(TYPES.length());
+    if (element(simple) == null) return false;
+    boolean matrix = simple.startsWith("Matrix2D"), float4 = simple.equals("VectorFloat4");
+    String display = simple + "." + name;
+    switch (name) {
+      case "get" -> {
+        if (matrix) ops.push(new Load(array, flat(array, (Expr) raw[0], (Expr) raw[1])));
+        else if (float4) ops.push(ValueObjects.loadFloat4(ops, array, (Expr) raw[0]));
+        else ops.push(new Load(array, (Expr) raw[0]));
+      }
+      case "set" -> {
+        if (desc.startsWith("(L")) throw Refusal.error(ops.src, display, display + " of a whole collection is not supported in a kernel; copy elements");
+        if (float4) {
+          ValueObjects.storeFloat4(ops, array, (Expr) raw[0], raw[1]);
+          return true;
+        }
+        ops.spillLoads();
+        if (matrix) ops.out.add(new Stmt.Store(array, flat(array, (Expr) raw[0], (Expr) raw[1]), (Expr) raw[2], ops.src));
+        else ops.out.add(new Stmt.Store(array, (Expr) raw[0], (Expr) raw[1], ops.src));
+      }
+      case "getNumRows" -> ops.push(shape(array, 0));
+      case "getNumColumns" -> ops.push(shape(array, 1));
+      case "size" -> ops.push(new Length(array));
+      case "getLength" -> ops.push(float4 ? new Binary(Op.Binary.DIV, new Length(array), Const.of(4)) : new Length(array));
+      case "vectorWidth" -> ops.push(Const.of(float4 ? 4 : 1));
+      case "getArray" -> ops.push(array);
+      default -> throw Refusal.error(ops.src, display, display + " is not supported in a kernel (collections offer get, set, size"
+          + (matrix ? ", getNumRows, getNumColumns" : ", getLength") + " and getArray there)");
+    }
+    return true;
+  }
+
+  /** Row-major {@code i * columns + j}. */
+  private static Expr flat(Expr array, Expr i, Expr j) {
+    return new Binary(Op.Binary.ADD, new Binary(Op.Binary.MUL, i, shape(array, 1)), j);
+  }
+
+  static Expr shape(Expr array, int dim) {
+    return new Call(Intrinsic.SHAPE, Prim.INT, List.of(array, Const.of(dim)));
+  }
+}
