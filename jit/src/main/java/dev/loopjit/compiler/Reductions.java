@@ -30,7 +30,8 @@ import java.util.Map;
  * the group's first work-item combines the result into {@code out[k]} with an atomic update — so
  * the whole reduction is one kernel, with no host round trip, and the array's initial value takes
  * part as it does in Java. Float results may differ from the sequential loop by rounding (the
- * order of the additions differs).
+ * order of the additions differs). On a chunked target (the JVM's cores) a work-item's
+ * accumulators span its chunk and are combined atomically once per chunk, with no tree.
  */
 final class Reductions implements Pass {
   /** Work-items per group at most: the local arrays hold one value each. A power of two. */
@@ -95,6 +96,8 @@ final class Reductions implements Pass {
     if (targets.isEmpty()) return ir;
     for (Update t : targets.values()) check(t, cx, kernel);
 
+    if (cx.target.chunked()) return chunked(ir, loops, body, frame, inside, targets, accumulators, cx, kernel);
+
     // A 1-D reduction loops over its iterations (grid stride): each work-item then adds many
     // elements before the tree, and the runtime launches a few work-items per compute unit.
     boolean gridStride = loops.counts().size() == 1;
@@ -109,6 +112,26 @@ final class Reductions implements Pass {
       out.addAll(tree(targets, accumulators, loops.counts().size(), cx, kernel));
     }
     return ir.withLaunch(new Launch.Loops(loops.counts(), GROUP, gridStride), new Block(out, ir.body().src()));
+  }
+
+  /**
+   * On a chunked target (the JVM's cores) a work-item is a chunk of iterations run as loops by one
+   * thread (pass {@code chunk}): its accumulators span the chunk and it combines them into
+   * {@code out[k]} once, atomically; there is no work-group tree and no barrier.
+   */
+  private static KernelIR chunked(KernelIR ir, Launch.Loops loops, List<Stmt> body, Labeled frame, Block inside,
+      Map<String, Update> targets, Map<String, Var> accumulators, Context cx, Src kernel) {
+    List<Stmt> out = new ArrayList<>();
+    for (Stmt s : body) {
+      if (s != null) {
+        out.add(s);
+        continue;
+      }
+      for (var e : targets.entrySet()) out.add(new Assign(accumulators.get(e.getKey()), identity(e.getValue()), kernel));
+      out.add(new Labeled(frame.label(), inside, frame.src()));
+      for (var e : targets.entrySet()) out.addAll(combine(e.getValue(), new Read(accumulators.get(e.getKey())), cx, kernel));
+    }
+    return ir.withLaunch(new Launch.Loops(loops.counts()), new Block(out, ir.body().src()));
   }
 
   /**

@@ -1,0 +1,238 @@
+// Pass "chunk" (chunked targets: the JVM's cores): a work-item runs a contiguous chunk of the @Parallel range as plain counted loops.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * On a {@link Target#chunked() chunked} target a work-item is not one iteration but a contiguous
+ * chunk of them: work-item {@code g} of {@code G} in dimension d runs iterations
+ * {@code [count·g/G, count·(g+1)/G)}, as plain counted loops (x innermost), so that the JVM's JIT
+ * sees the loops it optimises. The guarded iteration the {@code parallel} pass made,
+ * {@code frame: if (id < count) { i = start + id·step; … }}, becomes
+ *
+ * <pre>
+ * lo_x = count_x·id/G; hi_x = count_x·(id+1)/G; …
+ * chunk: { for (y = lo_y; y &lt; hi_y; y++) for (x = lo_x; x &lt; hi_x; x++) frame: { i = start + x·step; … } }
+ * </pre>
+ *
+ * The statements before the nest run once per chunk, as they run once per work-item on a device,
+ * unless an iteration could see what an earlier iteration of its chunk left in a variable (it
+ * reads a variable before assigning it, and assigns it) or in a private array: then they run at
+ * the start of every iteration, and a parameter the iteration assigns gets a copy, so that each
+ * iteration starts as a work-item does. After this pass the kernel's parallel frame is the chunk,
+ * so a reduction's partial result spans the chunk ({@code reduce}).
+ */
+final class Chunks implements Pass {
+  @Override
+  public String name() {
+    return "chunk";
+  }
+
+  @Override
+  public KernelIR run(KernelIR ir, Context cx) {
+    if (!cx.target.chunked() || cx.parallelFrame == null || !(ir.launch() instanceof Launch.Loops loops)) return ir;
+    List<Stmt> top = ir.body().stmts();
+    int at = -1;
+    for (int k = 0; k < top.size(); k++) if (top.get(k) instanceof Labeled l && l.label().equals(cx.parallelFrame)) at = k;
+    if (at < 0) throw new IllegalStateException("no parallel frame " + cx.parallelFrame + " in " + ir.name());
+    Labeled frame = (Labeled) top.get(at);
+    if (frame.body().stmts().size() != 1 || !(frame.body().stmts().get(0) instanceof If guard) || !guard.otherwise().isEmpty())
+      throw new IllegalStateException("the parallel frame of " + ir.name() + " is not a guarded iteration");
+    Src src = frame.src();
+    int dims = loops.counts().size();
+    Var[] item = new Var[dims];
+    for (int d = 0; d < dims; d++) item[d] = cx.names.fresh("item_" + "xyz".charAt(d), Prim.INT);
+    Block iteration = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Call c && c.op() == Intrinsic.GLOBAL_ID && c.args().get(0) instanceof Const d) return new Read(item[(int) d.longValue()]);
+        return e;
+      }
+    }.rewrite(guard.then());
+
+    List<Stmt> prelude = new ArrayList<>(top.subList(0, at));
+    boolean everyIteration = carries(prelude, iteration);
+    if (everyIteration) {
+      // parameters the iteration assigns get a copy, made again at the start of every iteration
+      Map<Var, Var> copies = new HashMap<>();
+      Set<Var> assigned = assigned(iteration);
+      for (KernelIR.Param p : ir.params())
+        if (p.kind() == KernelIR.Param.Kind.SCALAR && assigned.contains(p.var())) copies.put(p.var(), cx.names.fresh(p.var().name() + "_item", p.var().type()));
+      if (!copies.isEmpty()) {
+        List<Stmt> start = new ArrayList<>();
+        for (var e : copies.entrySet()) start.add(new Assign(e.getValue(), new Read(e.getKey()), src));
+        Rewriter rename = renamer(copies);
+        for (Stmt s : prelude) start.addAll(rename.rewrite(s));
+        prelude = start;
+        iteration = rename.rewrite(iteration);
+      }
+    }
+
+    List<Stmt> chunk = new ArrayList<>();
+    Var[] lo = new Var[dims], hi = new Var[dims];
+    for (int d = 0; d < dims; d++) {
+      Var count = cx.countVars.get(d);
+      lo[d] = cx.names.fresh("chunk_start_" + "xyz".charAt(d), Prim.INT);
+      hi[d] = cx.names.fresh("chunk_end_" + "xyz".charAt(d), Prim.INT);
+      chunk.add(new Assign(lo[d], bound(count, geometry(Intrinsic.GLOBAL_ID, d), d), src));
+      chunk.add(new Assign(hi[d], bound(count, new Binary(Op.Binary.ADD, geometry(Intrinsic.GLOBAL_ID, d), Const.of(1)), d), src));
+    }
+    List<Stmt> inner = new ArrayList<>();
+    if (everyIteration) inner.addAll(prelude);
+    inner.add(new Labeled(frame.label(), iteration, src));
+    Stmt nest = new Block(inner, src);
+    for (int d = 0; d < dims; d++) {
+      Label l = cx.names.label();
+      nest = new Block(List.of(
+          new Assign(item[d], new Read(lo[d]), src),
+          new Loop(l, new Block(List.of(
+              new If(new Compare(Op.Compare.GE, new Read(item[d]), new Read(hi[d])), new Block(List.of(new Break(l, src))), Block.EMPTY, src),
+              nest)), new Block(List.of(new Assign(item[d], new Binary(Op.Binary.ADD, new Read(item[d]), Const.of(1)), src))), src)), src);
+    }
+    chunk.add(nest);
+    Label wrapper = cx.names.label();
+    cx.parallelFrame = wrapper;
+
+    List<Stmt> body = new ArrayList<>();
+    if (!everyIteration) body.addAll(prelude);
+    body.add(new Labeled(wrapper, new Block(chunk, src), src));
+    body.addAll(top.subList(at + 1, top.size()));
+    return ir.withBody(new Block(body, ir.body().src()));
+  }
+
+  /** {@code (int) ((long) count · (long) id / (long) G)}: a chunk boundary, exact for any count below 2^31. */
+  private static Expr bound(Var count, Expr id, int d) {
+    Expr product = new Binary(Op.Binary.MUL, new Convert(Prim.LONG, new Read(count)), new Convert(Prim.LONG, id));
+    return new Convert(Prim.INT, new Binary(Op.Binary.DIV, product, new Convert(Prim.LONG, geometry(Intrinsic.GLOBAL_SIZE, d))));
+  }
+
+  private static Expr geometry(Intrinsic op, int d) {
+    return new Call(op, Prim.INT, List.of(Const.of(d)));
+  }
+
+  /**
+   * Whether an iteration could see a value an earlier iteration of its chunk left: it reads a
+   * variable before assigning it (on some path) and assigns it somewhere, or stores into a private
+   * array it did not allocate.
+   */
+  static boolean carries(List<Stmt> prelude, Block iteration) {
+    Set<Var> exposed = new HashSet<>();
+    new Exposure(exposed).stmt(iteration, new HashSet<>());
+    Set<Var> assigned = assigned(iteration);
+    for (Var v : exposed) if (assigned.contains(v)) return true;
+    Set<Var> allocatedBefore = new HashSet<>();
+    for (Stmt s : prelude)
+      new Rewriter() {
+        @Override
+        protected List<Stmt> stmts(Stmt x) {
+          if (x instanceof Assign a && a.var().type() instanceof ArrayType t && t.space() != ArrayType.Space.GLOBAL) allocatedBefore.add(a.var());
+          return List.of(x);
+        }
+      }.rewrite(s);
+    boolean[] storesIntoShared = {false};
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Store st && st.array() instanceof Read r && allocatedBefore.contains(r.var())) storesIntoShared[0] = true;
+        return List.of(x);
+      }
+    }.rewrite(iteration);
+    return storesIntoShared[0];
+  }
+
+  /** Every variable {@code s} assigns. */
+  static Set<Var> assigned(Stmt s) {
+    Set<Var> out = new HashSet<>();
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Assign a) out.add(a.var());
+        return List.of(x);
+      }
+    }.rewrite(s);
+    return out;
+  }
+
+  private static Rewriter renamer(Map<Var, Var> copies) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e instanceof Read r && copies.containsKey(r.var()) ? new Read(copies.get(r.var())) : e;
+      }
+
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        return s instanceof Assign a && copies.containsKey(a.var()) ? List.of(new Assign(copies.get(a.var()), a.value(), a.src())) : List.of(s);
+      }
+    };
+  }
+
+  /**
+   * The reads that may see a value from before the statement ran: a definite-assignment walk in
+   * program order, conservative (what a loop, a labelled block or a switch assigns is not counted
+   * as assigned after it; a branch that jumps away still counts in the meet).
+   */
+  private record Exposure(Set<Var> exposed) {
+    void stmt(Stmt s, Set<Var> da) {
+      switch (s) {
+        case Block b -> b.stmts().forEach(x -> stmt(x, da));
+        case Assign a -> {
+          reads(a.value(), da);
+          da.add(a.var());
+        }
+        case Store st -> { reads(st.array(), da); reads(st.index(), da); reads(st.value(), da); }
+        case Eval e -> reads(e.call(), da);
+        case If i -> {
+          reads(i.cond(), da);
+          Set<Var> a = new HashSet<>(da), b = new HashSet<>(da);
+          stmt(i.then(), a);
+          stmt(i.otherwise(), b);
+          a.retainAll(b);
+          da.addAll(a);
+        }
+        case Loop l -> {
+          Set<Var> inside = new HashSet<>(da);
+          stmt(l.body(), inside);
+          stmt(l.update(), inside);
+        }
+        case Switch sw -> {
+          reads(sw.selector(), da);
+          for (Case c : sw.cases()) stmt(c.body(), new HashSet<>(da));
+        }
+        case Labeled l -> stmt(l.body(), new HashSet<>(da));
+        case Return r -> { if (r.value() != null) reads(r.value(), da); }
+        case Break b -> {}
+        case Continue c -> {}
+      }
+    }
+
+    void reads(Expr e, Set<Var> da) {
+      new Rewriter() {
+        @Override
+        protected Expr expr(Expr x) {
+          if (x instanceof Read r && !da.contains(r.var())) exposed.add(r.var());
+          return x;
+        }
+      }.rewrite(e);
+    }
+  }
+}
