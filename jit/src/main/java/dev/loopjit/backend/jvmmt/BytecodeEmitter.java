@@ -212,6 +212,10 @@ final class BytecodeEmitter {
         if (k.slotSize() == 2) code.pop2();
         else if (k.slotSize() == 1) code.pop();
       }
+      case If i when i.otherwise().isEmpty() && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Break b ->
+          jump(i.cond(), true, target(b.target())[0]);
+      case If i when i.otherwise().isEmpty() && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Continue c
+          && target(c.target())[1] != null -> jump(i.cond(), true, target(c.target())[1]);
       case If i -> {
         Label otherwise = code.newLabel(), end = code.newLabel();
         jumpUnless(i.cond(), otherwise);

@@ -1,0 +1,295 @@
+// The jvm-mt device: registered and ranked, chunk edges, work-item state, reductions, barriers, failures, many threads.
+package dev.loopjit.backend.jvmmt;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.GridScheduler;
+import dev.loopjit.api.KernelCode;
+import dev.loopjit.api.KernelContext;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.api.WorkerGrid1D;
+import dev.loopjit.api.WorkerGrid2D;
+import dev.loopjit.testing.Inputs;
+import dev.loopjit.testing.KernelCheck;
+import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.HalfFloatArray;
+import dev.loopjit.types.IntArray;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class JvmMtBackendTest {
+  private static Device mt() {
+    return Devices.get("jvm-mt");
+  }
+
+  /** Runs {@code check} and fails unless jvm-mt was one of the devices it ran on. */
+  private static void onJvmMt(KernelCheck check) {
+    KernelCheck.Result r = check.run();
+    assertTrue(r.ranOn("jvm-mt"), r.kernel() + " did not run on jvm-mt: " + r.devices());
+  }
+
+  @Test
+  void isListedAfterTheJvmAndIsTheBestWithoutOpenClOrCuda() {
+    List<String> ids = Devices.all().stream().map(Device::id).toList();
+    assertEquals("jvm", ids.get(0));
+    assertTrue(ids.contains("jvm-mt"), ids.toString());
+    Device d = mt();
+    assertEquals(Device.Kind.JVM, d.kind());
+    assertEquals("jvm-mt", d.backend());
+    assertEquals(Runtime.getRuntime().availableProcessors(), d.computeUnits());
+    String before = System.getProperty("loopjit.backends");
+    System.setProperty("loopjit.backends", "jvm,jvm-mt");
+    try {
+      if (System.getProperty("loopjit.device") == null && System.getenv("LOOPJIT_DEVICE") == null) assertEquals("jvm-mt", Devices.best().id());
+    } finally {
+      if (before == null) System.clearProperty("loopjit.backends");
+      else System.setProperty("loopjit.backends", before);
+    }
+  }
+
+  @Test
+  void chunkCountsCoverTheRangeOuterDimensionsFirst() {
+    assertArrayEquals(new long[] {8, 1, 1}, Cores.chunkGrid(new long[] {1 << 20}, 2));
+    assertArrayEquals(new long[] {3, 1, 1}, Cores.chunkGrid(new long[] {3}, 2));
+    assertArrayEquals(new long[] {1, 8, 1}, Cores.chunkGrid(new long[] {1024, 1024}, 2));
+    assertArrayEquals(new long[] {4, 2, 1}, Cores.chunkGrid(new long[] {1024, 2}, 2));
+    assertArrayEquals(new long[] {1, 1, 8}, Cores.chunkGrid(new long[] {5, 5, 100}, 2));
+    assertArrayEquals(new long[] {1, 1, 1}, Cores.chunkGrid(new long[] {1}, 16));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1, 2, 7, 8, 9, 63, 1023, 4097, 100_003})
+  void everyRangeSizeSplitsIntoChunksThatCoverIt(int n) {
+    onJvmMt(KernelCheck.of("scaleAdd/" + n, ChunkKernels::scaleAdd)
+        .args(() -> new Object[] {new Inputs(n).ints(n), new int[n], 3}));
+    onJvmMt(KernelCheck.of("everyThirdBackwards/" + n, ChunkKernels::everyThirdBackwards)
+        .args(() -> new Object[] {new Inputs(n).floats(n, -4f, 4f), new float[n]}));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1x1", "1x1000", "1000x1", "3x5", "17x33", "300x301"})
+  void twoDimensionalRangesOfAnyShape(String shape) {
+    int rows = Integer.parseInt(shape.split("x")[0]), cols = Integer.parseInt(shape.split("x")[1]);
+    onJvmMt(KernelCheck.of("table/" + shape, ChunkKernels::table).args(() -> new Object[] {new IntArray(rows * cols), rows, cols}));
+  }
+
+  @Test
+  void threeDimensionalRanges() {
+    for (int[] s : new int[][] {{1, 1, 1}, {7, 3, 2}, {2, 3, 50}, {40, 1, 1}})
+      onJvmMt(KernelCheck.of("cube/" + s[0] + "x" + s[1] + "x" + s[2], ChunkKernels::cube)
+          .args(() -> new Object[] {new int[s[0] * s[1] * s[2]], s[0], s[1], s[2]}));
+  }
+
+  @Test
+  void halfFloatArraysRoundAsTheJvmDoes() {
+    onJvmMt(KernelCheck.of("halves", ChunkKernels::halves).args(() -> {
+      float[] v = new Inputs(5).floats(3001, -100f, 100f);
+      HalfFloatArray a = new HalfFloatArray(v.length);
+      for (int i = 0; i < v.length; i++) a.set(i, v[i]);
+      return new Object[] {a, new HalfFloatArray(v.length)};
+    }));
+  }
+
+  /**
+   * What a work-item sees of the statements before the nest: their values, not what an earlier
+   * iteration of its chunk left. (The sequential jvm runs the Java loop, which carries them over;
+   * every device starts each work-item afresh, as jvm-mt does.)
+   */
+  @Test
+  void eachIterationStartsFromTheStateBeforeTheNest() {
+    int n = 1000;
+    int[] out = run(mt(), ChunkKernels::startsFresh, n, 7);
+    for (int i = 0; i < n; i++) assertEquals(7 + i, out[i], "startsFresh at " + i);
+    out = run(mt(), ChunkKernels::parameterStartsFresh, n, 7);
+    for (int i = 0; i < n; i++) assertEquals(7 + i, out[i], "parameterStartsFresh at " + i);
+    int[] p = new int[n];
+    TaskGraph g = new TaskGraph("g").task("t", ChunkKernels::privateArrayStartsFresh, p).transferToHost(DataTransferMode.EVERY_EXECUTION, p);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+      plan.withDevice(mt()).execute();
+    }
+    for (int i = 0; i < n; i++) assertEquals(5 + i, p[i], "privateArrayStartsFresh at " + i);
+    for (Device d : Devices.all())   // the same on every other device
+      if (d.backend().equals("opencl")) assertArrayEquals(run(mt(), ChunkKernels::startsFresh, n, 7), run(d, ChunkKernels::startsFresh, n, 7));
+  }
+
+  private static int[] run(Device d, dev.loopjit.api.Task2<int[], Integer> k, int n, int base) {
+    int[] out = new int[n];
+    TaskGraph g = new TaskGraph("g").task("t", k, out, base).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+      plan.withDevice(d).execute();
+    }
+    return out;
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 5, 1000, 65_537})
+  void reductionsOfEveryOperatorAndType(int n) {
+    Inputs in = new Inputs(40 + n);
+    int[] small = in.ints(n, -50, 50);
+    int[] signs = in.ints(n, 0, 2);
+    onJvmMt(KernelCheck.of("sumInt", ChunkKernels::sumInt).args(() -> new Object[] {new Inputs(1).ints(n), new int[] {11}}));
+    onJvmMt(KernelCheck.of("productInt", ChunkKernels::productInt).args(() -> new Object[] {new Inputs(2).ints(n), new int[] {3}}));
+    onJvmMt(KernelCheck.of("minMaxInt", ChunkKernels::minMaxInt)
+        .args(() -> new Object[] {new Inputs(3).ints(n), new int[] {Integer.MAX_VALUE, Integer.MIN_VALUE}}));
+    onJvmMt(KernelCheck.of("sumLong", ChunkKernels::sumLong).args(() -> new Object[] {new Inputs(4).longs(n), new long[] {-5}}));
+    onJvmMt(KernelCheck.of("productLong", ChunkKernels::productLong).args(() -> new Object[] {new Inputs(5).longs(n), new long[] {1}}));
+    onJvmMt(KernelCheck.of("minLong", ChunkKernels::minLong).args(() -> new Object[] {new Inputs(6).longs(n), new long[] {0}}));
+    onJvmMt(KernelCheck.of("maxLong", ChunkKernels::maxLong).args(() -> new Object[] {new Inputs(7).longs(n), new long[] {0}}));
+    // small integers and ±1, ±2 factors: exact in any order, so every device must match bit for bit
+    onJvmMt(KernelCheck.of("sumFloat", ChunkKernels::sumFloat).args(() -> new Object[] {floats(small), new float[] {0.5f}}));
+    onJvmMt(KernelCheck.of("productFloat", ChunkKernels::productFloat).args(() -> new Object[] {factors(signs, 64), new float[] {-1f}}));
+    onJvmMt(KernelCheck.of("minMaxFloat", ChunkKernels::minMaxFloat).args(() -> new Object[] {new Inputs(8).floats(n, -1e30f, 1e30f),
+        new float[] {Float.POSITIVE_INFINITY, Float.NEGATIVE_INFINITY}}));
+    onJvmMt(KernelCheck.of("sumDouble", ChunkKernels::sumDouble).args(() -> new Object[] {doubles(small), new double[] {0.25}}));
+    onJvmMt(KernelCheck.of("productDouble", ChunkKernels::productDouble).args(() -> new Object[] {doubles(factors(signs, 512)), new double[] {2}}));
+    onJvmMt(KernelCheck.of("minMaxDouble", ChunkKernels::minMaxDouble).args(() -> new Object[] {new Inputs(9).doubles(n, -1e300, 1e300),
+        new double[] {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY}}));
+  }
+
+  @Test
+  void aTwoDimensionalReductionAddsEveryChunkOnce() {
+    for (int[] s : new int[][] {{1, 1}, {3, 1000}, {1000, 3}, {97, 101}})
+      onJvmMt(KernelCheck.of("sum2d/" + s[0] + "x" + s[1], ChunkKernels::sum2d)
+          .args(() -> new Object[] {new Inputs(s[0]).ints(s[0] * s[1]), new long[] {1}, s[0], s[1]}));
+  }
+
+  private static float[] floats(int[] v) {
+    float[] f = new float[v.length];
+    for (int i = 0; i < v.length; i++) f[i] = v[i];
+    return f;
+  }
+
+  private static double[] doubles(int[] v) {
+    double[] d = new double[v.length];
+    for (int i = 0; i < v.length; i++) d[i] = v[i];
+    return d;
+  }
+
+  private static double[] doubles(float[] v) {
+    double[] d = new double[v.length];
+    for (int i = 0; i < v.length; i++) d[i] = v[i];
+    return d;
+  }
+
+  /** Factors ±1, with a 2 or a ½ every {@code every}-th element alternately: products stay exact. */
+  private static float[] factors(int[] signs, int every) {
+    float[] f = new float[signs.length];
+    for (int i = 0; i < f.length; i++) f[i] = (signs[i] == 0 ? -1f : 1f) * (i % every == 0 ? (i / every % 2 == 0 ? 2f : 0.5f) : 1f);
+    return f;
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {1, 2, 8, 64, 256})
+  void workGroupsMeetAtTheirBarriers(int local) {
+    int n = 4096 + 5;
+    onJvmMt(KernelCheck.of("groupSums/" + local, ChunkKernels::groupSums)
+        .grid(new WorkerGrid1D(n).setLocalWork(local, 1, 1))
+        .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(local).ints(n, -1000, 1000)),
+            new IntArray((n + local - 1) / local)}));
+  }
+
+  @Test
+  void twoDimensionalWorkGroupsShareLocalMemory() {
+    onJvmMt(KernelCheck.of("reverseTiles", ChunkKernels::reverseTiles).grid(new WorkerGrid2D(64, 40).setLocalWork(8, 8, 1))
+        .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(3).ints(64 * 40)), new IntArray(64 * 40), 64}));
+  }
+
+  @Test
+  void groupsWithoutBarriersRunTheirItemsInALoopAndAtomicsAddUp() {
+    int n = 100_000;
+    onJvmMt(KernelCheck.of("histogram", ChunkKernels::histogram).grid(new WorkerGrid1D(n).setLocalWork(128, 1, 1))
+        .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(9).ints(n)), new IntArray(16)}));
+  }
+
+  @Test
+  void anIndexOutOfBoundsThrowsNamingTheArrayAndLeavesTheHostArraysAlone() {
+    int n = 5000;
+    FloatArray a = FloatArray.fromArray(new Inputs(1).floats(n, -1f, 1f));
+    float[] out = new float[n];
+    java.util.Arrays.fill(out, 42f);
+    TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a)
+        .task("oob", ChunkKernels::outOfBounds, a, out, 1).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+      plan.withDevice(mt());
+      ArrayIndexOutOfBoundsException e = assertThrows(ArrayIndexOutOfBoundsException.class, plan::execute);
+      String m = e.getMessage();
+      assertTrue(m.contains("g.oob") && m.contains("Index 5000 out of bounds for length 5000") && m.contains("float array 'a' (parameter 0)")
+          && m.contains("ChunkKernels.outOfBounds (ChunkKernels.java:"), m);
+      for (int i = 0; i < n; i++) assertEquals(42f, out[i], "host array changed at " + i);
+    }
+    // the same plan shape with a good shift works afterwards
+    TaskGraph ok = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a)
+        .task("ok", ChunkKernels::outOfBounds, a, out, 0).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+    try (ExecutionPlan plan = new ExecutionPlan(ok.snapshot())) {
+      plan.withDevice(mt()).execute();
+    }
+    for (int i = 0; i < n; i++) assertEquals(a.get(i) + 1f, out[i]);
+  }
+
+  @Test
+  void aWorkItemThatFailsBeforeABarrierDoesNotHangItsGroup() {
+    int n = 256;
+    IntArray in = IntArray.fromArray(new Inputs(2).ints(n)), out = new IntArray(n);
+    out.init(-1);
+    TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, in)
+        .task("t", ChunkKernels::failsBeforeBarrier, new KernelContext(), in, out).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+    assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
+      try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+        plan.withDevice(mt()).withGridScheduler(new GridScheduler("g.t", new WorkerGrid1D(n).setLocalWork(64, 1, 1)));
+        ArrayIndexOutOfBoundsException e = assertThrows(ArrayIndexOutOfBoundsException.class, plan::execute);
+        assertTrue(e.getMessage().contains("int array 'in'"), e.getMessage());
+      }
+    });
+    for (int i = 0; i < n; i++) assertEquals(-1, out.get(i), "host array changed at " + i);
+  }
+
+  @Test
+  void plansOnManyThreadsAtOnce() throws Exception {
+    ExecutorService pool = Executors.newFixedThreadPool(8);
+    try {
+      List<Future<?>> done = new ArrayList<>();
+      for (int t = 0; t < 16; t++) {
+        int seed = t;
+        done.add(pool.submit(() -> {
+          int n = 20_000 + seed;
+          int[] a = new Inputs(seed).ints(n), out = new int[n];
+          TaskGraph g = new TaskGraph("g" + seed).transferToDevice(DataTransferMode.EVERY_EXECUTION, a)
+              .task("t", ChunkKernels::scaleAdd, a, out, seed).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+          try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+            plan.withDevice(mt());
+            for (int r = 0; r < 5; r++) {
+              plan.execute();
+              for (int i = 0; i < n; i++) assertEquals(a[i] * seed + i, out[i]);
+            }
+          }
+        }));
+      }
+      for (Future<?> f : done) f.get();
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  @Test
+  void theDumpIsTheBytecodeThatRuns() {
+    String code = KernelCode.of(ChunkKernels::scaleAdd, "jvm").text();
+    assertNotNull(code);
+    assertTrue(code.contains("JVM bytecode") && code.contains("kernel(") && code.contains("chunk_start_x") && code.contains("imul"), code);
+  }
+}
