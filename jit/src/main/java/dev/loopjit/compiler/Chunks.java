@@ -39,7 +39,9 @@ import java.util.Set;
  * reads a variable before assigning it, and assigns it) or in a private array: then they run at
  * the start of every iteration, and a parameter the iteration assigns gets a copy, so that each
  * iteration starts as a work-item does. After this pass the kernel's parallel frame is the chunk,
- * so a reduction's partial result spans the chunk ({@code reduce}).
+ * so a reduction's partial result spans the chunk ({@code reduce}). Where it keeps Java's meaning
+ * and pays, the innermost dimension runs in {@link Lanes}: up to {@link Lanes#WIDTH} iterations
+ * side by side, so that a matmul's inner loop reads along x and the JIT vectorises it.
  */
 final class Chunks implements Pass {
   @Override
@@ -87,6 +89,7 @@ final class Chunks implements Pass {
       }
     }
 
+    Lanes lanes = everyIteration || reduces(cx) ? null : Lanes.of(iteration, item[0], frame.label());
     List<Stmt> chunk = new ArrayList<>();
     Var[] lo = new Var[dims], hi = new Var[dims];
     for (int d = 0; d < dims; d++) {
@@ -98,7 +101,18 @@ final class Chunks implements Pass {
     }
     List<Stmt> inner = new ArrayList<>();
     if (everyIteration) inner.addAll(prelude);
-    inner.add(new Labeled(frame.label(), iteration, src));
+    Expr step = Const.of(1);
+    if (lanes != null) {
+      // up to Lanes.WIDTH iterations of x side by side; the step is the number of lanes, so x never passes hi
+      chunk.addAll(lanes.allocations(cx, src));
+      Var width = cx.names.fresh("lanes", Prim.INT);
+      inner.add(new Assign(width, new Call(Intrinsic.MIN, Prim.INT,
+          List.of(Const.of(Lanes.WIDTH), new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])))), src));
+      inner.add(new Labeled(frame.label(), lanes.body(width, cx), src));
+      step = new Read(width);
+    } else {
+      inner.add(new Labeled(frame.label(), iteration, src));
+    }
     Stmt nest = new Block(inner, src);
     for (int d = 0; d < dims; d++) {
       Label l = cx.names.label();
@@ -106,7 +120,7 @@ final class Chunks implements Pass {
           new Assign(item[d], new Read(lo[d]), src),
           new Loop(l, new Block(List.of(
               new If(new Compare(Op.Compare.GE, new Read(item[d]), new Read(hi[d])), new Block(List.of(new Break(l, src))), Block.EMPTY, src),
-              nest)), new Block(List.of(new Assign(item[d], new Binary(Op.Binary.ADD, new Read(item[d]), Const.of(1)), src))), src)), src);
+              nest)), new Block(List.of(new Assign(item[d], new Binary(Op.Binary.ADD, new Read(item[d]), d == 0 ? step : Const.of(1)), src))), src)), src);
     }
     chunk.add(nest);
     Label wrapper = cx.names.label();
@@ -117,6 +131,12 @@ final class Chunks implements Pass {
     body.add(new Labeled(wrapper, new Block(chunk, src), src));
     body.addAll(top.subList(at + 1, top.size()));
     return ir.withBody(new Block(body, ir.body().src()));
+  }
+
+  /** Whether the kernel has {@code @Reduce} parameters (their partial results are the reduce pass's, per chunk, not per lane). */
+  private static boolean reduces(Context cx) {
+    for (var p : cx.method.method().getParameters()) if (p.isAnnotationPresent(dev.loopjit.api.Reduce.class)) return true;
+    return false;
   }
 
   /** {@code (int) ((long) count · (long) id / (long) G)}: a chunk boundary, exact for any count below 2^31. */

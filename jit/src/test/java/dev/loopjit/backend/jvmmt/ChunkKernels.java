@@ -4,6 +4,7 @@ package dev.loopjit.backend.jvmmt;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Parallel;
 import dev.loopjit.api.Reduce;
+import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.HalfFloatArray;
 import dev.loopjit.types.IntArray;
@@ -170,5 +171,47 @@ public final class ChunkKernels {
   public static void histogram(KernelContext ctx, IntArray in, IntArray bins) {
     int g = ctx.globalIdx;
     if (g < in.getSize()) ctx.atomicAdd(bins, in.get(g) & 15, 1);
+  }
+
+  /** Runs in lanes on jvm-mt: the inner loop reads b along x. */
+  public static void matmul(float[] a, float[] b, float[] c, int rows, int inner, int cols) {
+    for (@Parallel int i = 0; i < rows; i++)
+      for (@Parallel int j = 0; j < cols; j++) {
+        float acc = 0f;
+        for (int k = 0; k < inner; k++) acc += a[i * inner + k] * b[k * cols + j];
+        c[i * cols + j] = acc;
+      }
+  }
+
+  /** Lanes in 1-D, with a uniform branch in the inner loop, an offset index and a value that differs per lane before the loop. */
+  public static void columnSums(DoubleArray m, double[] out, int rows, int cols, int skip) {
+    for (@Parallel int j = 0; j < cols; j++) {
+      double s = j * 0.5;
+      int col = j + 1;
+      for (int r = 0; r < rows; r++) {
+        if (r == skip) continue;
+        s = s * 0.75 + m.get(r * (cols + 1) + col);
+      }
+      out[j] = s;
+    }
+  }
+
+  /** Not in lanes (a branch that differs per lane), still right. */
+  public static void positiveColumnSums(float[] m, float[] out, int rows, int cols) {
+    for (@Parallel int j = 0; j < cols; j++) {
+      float s = 0f;
+      for (int r = 0; r < rows; r++) if (m[r * cols + j] > 0f) s += m[r * cols + j];
+      out[j] = s;
+    }
+  }
+
+  /** In lanes, and one lane reads past the end of b. */
+  public static void matmulOutOfBounds(float[] a, float[] b, float[] c, int n) {
+    for (@Parallel int i = 0; i < n; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        float acc = 0f;
+        for (int k = 0; k < n; k++) acc += a[i * n + k] * b[k * n + j + (j == n - 1 ? 1 : 0) * n];
+        c[i * n + j] = acc;
+      }
   }
 }

@@ -20,6 +20,7 @@ import dev.loopjit.api.WorkerGrid1D;
 import dev.loopjit.api.WorkerGrid2D;
 import dev.loopjit.testing.Inputs;
 import dev.loopjit.testing.KernelCheck;
+import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.HalfFloatArray;
 import dev.loopjit.types.IntArray;
@@ -291,5 +292,47 @@ class JvmMtBackendTest {
     String code = KernelCode.of(ChunkKernels::scaleAdd, "jvm").text();
     assertNotNull(code);
     assertTrue(code.contains("JVM bytecode") && code.contains("kernel(") && code.contains("chunk_start_x") && code.contains("imul"), code);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1x1x1", "3x5x7", "17x40x1100", "64x64x2049", "2x300x3000"})
+  void lanesGiveTheSequentialResultToTheBit(String shape) {
+    String[] s = shape.split("x");
+    int rows = Integer.parseInt(s[0]), inner = Integer.parseInt(s[1]), cols = Integer.parseInt(s[2]);
+    onJvmMt(KernelCheck.of("matmul/" + shape, ChunkKernels::matmul).args(() -> new Object[] {
+        new Inputs(1).floats(rows * inner, -1f, 1f), new Inputs(2).floats(inner * cols, -1f, 1f), new float[rows * cols], rows, inner, cols}));
+  }
+
+  @Test
+  void lanesInOneDimensionWithUniformBranchesAndOffsets() {
+    for (int cols : new int[] {1, 1023, 1024, 1025, 2500})
+      onJvmMt(KernelCheck.of("columnSums/" + cols, ChunkKernels::columnSums).args(() -> new Object[] {
+          DoubleArray.fromArray(new Inputs(cols).doubles(9 * (cols + 1), -1, 1)), new double[cols], 9, cols, 4}));
+    onJvmMt(KernelCheck.of("positiveColumnSums", ChunkKernels::positiveColumnSums).args(() -> new Object[] {
+        new Inputs(3).floats(7 * 3000, -1f, 1f), new float[3000], 7, 3000}));
+  }
+
+  @Test
+  void lanesApplyWhereTheInnerLoopReadsAlongXAndNowhereElse() {
+    assertTrue(KernelCode.of(ChunkKernels::matmul, "jvm").text().contains("lanes = min(1024"), "matmul runs in lanes");
+    assertTrue(KernelCode.of(ChunkKernels::columnSums, "jvm").text().contains("s_lanes"), "columnSums runs in lanes");
+    assertTrue(!KernelCode.of(ChunkKernels::positiveColumnSums, "jvm").text().contains("_lanes"), "a branch that differs per lane");
+    assertTrue(!KernelCode.of(dev.loopjit.conformance.ReductionKernels::rowsTotal, "jvm").text().contains("_lanes"), "reductions");
+    assertTrue(!KernelCode.of(ChunkKernels::startsFresh, "jvm").text().contains("_lanes"), "no inner loop");
+  }
+
+  @Test
+  void anIndexOutOfBoundsInALaneThrowsAndLeavesTheHostArraysAlone() {
+    int n = 40;
+    float[] a = new Inputs(1).floats(n * n, -1f, 1f), b = new Inputs(2).floats(n * n, -1f, 1f), c = new float[n * n];
+    java.util.Arrays.fill(c, 7f);
+    TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
+        .task("mm", ChunkKernels::matmulOutOfBounds, a, b, c, n).transferToHost(DataTransferMode.EVERY_EXECUTION, c);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+      plan.withDevice(mt());
+      ArrayIndexOutOfBoundsException e = assertThrows(ArrayIndexOutOfBoundsException.class, plan::execute);
+      assertTrue(e.getMessage().contains("float array 'b' (parameter 1)"), e.getMessage());
+    }
+    for (float v : c) assertEquals(7f, v);
   }
 }
