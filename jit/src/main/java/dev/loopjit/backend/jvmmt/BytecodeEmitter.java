@@ -63,10 +63,24 @@ final class BytecodeEmitter {
   private int localSites;
   private Src at = Src.NONE;
 
+  // Group mode (a KernelContext kernel with barriers, Fission): the method runs a whole work-group,
+  // each region between barriers as a loop over its work-items.
+  private final Fission fission;
+  private final Map<Var, Integer> itemArrays = new HashMap<>();      // variables living across regions: one value per work-item
+  private final Map<dev.loopjit.ir.Label, Label[]> groupJumps = new HashMap<>();
+  private final int[] localIds = new int[3];
+  private boolean inItem;                                             // emitting a region, for work-item `itemIndex`
+  private int itemIndex, items, done, exit;
+  private java.util.Set<dev.loopjit.ir.Label> regionLabels;
+  private List<Object[]> exits;                                       // the region's jumps out of it: {IR label, continue?}
+  private boolean regionReturns;
+  private Label itemEnd, methodEnd;
+
   private record Handler(Label label, String where) {}
 
   private BytecodeEmitter(KernelIR ir) {
     this.ir = ir;
+    this.fission = Fission.of(ir);
   }
 
   /** The class file of {@code ir}, named {@code dev.loopjit.backend.jvmmt.<name>} (a hidden class of this package). */
@@ -96,7 +110,12 @@ final class BytecodeEmitter {
         code = c;
         kernel();
       });
-      cb.withMethodBody("run", RUN, ClassFile.ACC_PUBLIC, c -> group(c, self, kernelType));
+      if (fission != null)   // the kernel runs the whole group itself
+        cb.withMethodBody("run", RUN, ClassFile.ACC_PUBLIC, c -> {
+          unpack(c);
+          c.aload(2).invokestatic(self, "kernel", kernelType).return_();
+        });
+      else cb.withMethodBody("run", RUN, ClassFile.ACC_PUBLIC, c -> group(c, self, kernelType));
       cb.withMethodBody("item", RUN, ClassFile.ACC_PUBLIC, c -> {
         unpack(c);
         c.aload(2).invokestatic(self, "kernel", kernelType).return_();
@@ -185,7 +204,14 @@ final class BytecodeEmitter {
       }
       code.storeLocal(k, slot);
     }
-    block(ir.body());
+    if (fission != null) {
+      groupPrologue();
+      methodEnd = code.newLabel();
+      groupStmts(ir.body().stmts());
+      code.labelBinding(methodEnd);
+    } else {
+      block(ir.body());
+    }
     code.return_();
     for (Handler h : handlers) {
       code.labelBinding(h.label());
@@ -212,10 +238,10 @@ final class BytecodeEmitter {
         if (k.slotSize() == 2) code.pop2();
         else if (k.slotSize() == 1) code.pop();
       }
-      case If i when i.otherwise().isEmpty() && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Break b ->
-          jump(i.cond(), true, target(b.target())[0]);
+      case If i when i.otherwise().isEmpty() && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Break b
+          && !crossing(b.target()) -> jump(i.cond(), true, target(b.target())[0]);
       case If i when i.otherwise().isEmpty() && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Continue c
-          && target(c.target())[1] != null -> jump(i.cond(), true, target(c.target())[1]);
+          && !crossing(c.target()) && target(c.target())[1] != null -> jump(i.cond(), true, target(c.target())[1]);
       case If i -> {
         Label otherwise = code.newLabel(), end = code.newLabel();
         jumpUnless(i.cond(), otherwise);
@@ -228,6 +254,7 @@ final class BytecodeEmitter {
       case Loop l -> {
         Label top = code.newLabel(), next = code.newLabel(), end = code.newLabel();
         jumps.put(l.label(), new Label[] {end, next});
+        if (inItem) regionLabels.add(l.label());
         code.labelBinding(top);
         block(l.body());
         code.labelBinding(next);
@@ -239,9 +266,12 @@ final class BytecodeEmitter {
       case Labeled l -> {
         Label end = code.newLabel();
         jumps.put(l.label(), new Label[] {end, null});
+        if (inItem) regionLabels.add(l.label());
         block(l.body());
         code.labelBinding(end);
       }
+      case Break b when crossing(b.target()) -> leaveRegion(b.target(), false);
+      case Continue c when crossing(c.target()) -> leaveRegion(c.target(), true);
       case Break b -> code.goto_(target(b.target())[0]);
       case Continue c -> {
         Label next = target(c.target())[1];
@@ -250,7 +280,13 @@ final class BytecodeEmitter {
       }
       case Return r -> {
         if (r.value() != null) throw new IllegalStateException("a kernel returns no value: " + r.src().describe());
-        code.return_();
+        if (inItem) {
+          // this work-item is done: it takes no part in the later regions
+          code.aload(done).iload(itemIndex).iconst_1().bastore().goto_(itemEnd);
+          regionReturns = true;
+        } else {
+          code.return_();
+        }
       }
     }
   }
@@ -264,6 +300,7 @@ final class BytecodeEmitter {
   private void switchStmt(Switch sw) {
     Label end = code.newLabel();
     jumps.put(sw.label(), new Label[] {end, null});
+    if (inItem) regionLabels.add(sw.label());
     expr(sw.selector());
     Label[] labels = new Label[sw.cases().size()];
     Label fallback = end;
@@ -284,6 +321,10 @@ final class BytecodeEmitter {
   }
 
   private void assign(Assign a) {
+    if (itemArrays.containsKey(a.var())) {
+      storeVar(a.var(), () -> expr(a.value()));
+      return;
+    }
     int slot = slot(a.var());
     if (a.value() instanceof Alloc alloc) {
       ArrayType t = alloc.type();
@@ -353,11 +394,7 @@ final class BytecodeEmitter {
   private TypeKind expr(Expr e) {
     return switch (e) {
       case Const c -> constant(c);
-      case Read r -> {
-        TypeKind k = kind(r.var().type());
-        code.loadLocal(k, slot(r.var()));
-        yield k;
-      }
+      case Read r -> loadVar(r.var());
       case Unary u -> {
         TypeKind k = expr(u.x());
         if (u.op() == Op.Unary.NOT) code.iconst_1().ixor();
@@ -606,6 +643,15 @@ final class BytecodeEmitter {
     switch (op) {
       case GLOBAL_ID, LOCAL_ID, GROUP_ID, GLOBAL_SIZE, LOCAL_SIZE -> {
         int d = (int) ((Const) a.get(0)).longValue();
+        if (inItem && op == Intrinsic.LOCAL_ID) {
+          code.iload(localIds[d]);
+          return TypeKind.INT;
+        }
+        if (inItem && op == Intrinsic.GLOBAL_ID) {
+          code.aload(itemSlot).getfield(ITEM, "w" + d, ConstantDescs.CD_int).aload(itemSlot).getfield(ITEM, "s" + d, ConstantDescs.CD_int)
+              .imul().iload(localIds[d]).iadd();
+          return TypeKind.INT;
+        }
         String field = switch (op) {
           case GLOBAL_ID -> "g"; case LOCAL_ID -> "l"; case GROUP_ID -> "w"; case GLOBAL_SIZE -> "n"; default -> "s";
         };
@@ -662,6 +708,182 @@ final class BytecodeEmitter {
         }
         return TypeKind.DOUBLE;
       }
+    }
+  }
+
+  // ---- group mode: regions between barriers as loops over the work-items ----------------------
+
+  private void groupPrologue() {
+    items = code.allocateLocal(TypeKind.INT);
+    code.aload(itemSlot).getfield(ITEM, "s0", ConstantDescs.CD_int).aload(itemSlot).getfield(ITEM, "s1", ConstantDescs.CD_int).imul()
+        .aload(itemSlot).getfield(ITEM, "s2", ConstantDescs.CD_int).imul().istore(items);
+    done = code.allocateLocal(TypeKind.REFERENCE);
+    code.iload(items).newarray(TypeKind.BOOLEAN).astore(done);
+    exit = code.allocateLocal(TypeKind.REFERENCE);
+    code.iload(items).newarray(TypeKind.INT).astore(exit);
+    for (Var v : fission.perItem()) {
+      int slot = code.allocateLocal(TypeKind.REFERENCE);
+      code.iload(items).newarray(kind(v.type())).astore(slot);
+      itemArrays.put(v, slot);
+    }
+    itemIndex = code.allocateLocal(TypeKind.INT);
+    for (int d = 0; d < 3; d++) localIds[d] = code.allocateLocal(TypeKind.INT);
+  }
+
+  /** Statements run once for the group: barrier-free runs become regions, barriers end them, what contains a barrier stays structured. */
+  private void groupStmts(List<Stmt> stmts) {
+    List<Stmt> run = new ArrayList<>();
+    for (Stmt s : stmts) {
+      if (Fission.isBarrier(s)) {
+        region(run);
+      } else if (fission.hasBarrier(s)) {
+        region(run);
+        structured(s);
+      } else {
+        run.add(s);
+      }
+    }
+    region(run);
+  }
+
+  private void structured(Stmt s) {
+    switch (s) {
+      case Block b -> groupStmts(b.stmts());
+      case If i -> {
+        Label otherwise = code.newLabel(), end = code.newLabel();
+        int choice = code.allocateLocal(TypeKind.INT);
+        forEachItem(() -> {
+          code.aload(exit).iload(itemIndex);
+          bool(i.cond());
+          code.iconst_1().iadd().iastore();   // 2 when true, 1 when false
+        });
+        agree(choice);
+        code.iload(choice).iconst_2().if_icmpne(otherwise);
+        groupStmts(i.then().stmts());
+        code.goto_(end);
+        code.labelBinding(otherwise);
+        groupStmts(i.otherwise().stmts());
+        code.labelBinding(end);
+      }
+      case Loop l -> {
+        Label top = code.newLabel(), next = code.newLabel(), end = code.newLabel();
+        groupJumps.put(l.label(), new Label[] {end, next});
+        code.labelBinding(top);
+        groupStmts(l.body().stmts());
+        code.labelBinding(next);
+        groupStmts(l.update().stmts());
+        code.goto_(top);
+        code.labelBinding(end);
+      }
+      case Labeled l -> {
+        Label end = code.newLabel();
+        groupJumps.put(l.label(), new Label[] {end, null});
+        groupStmts(l.body().stmts());
+        code.labelBinding(end);
+      }
+      default -> throw new IllegalStateException("a barrier in " + s.getClass().getSimpleName() + " cannot run in group mode");
+    }
+  }
+
+  /** A region: {@code run} for every work-item still running; then, if any left it by a jump, the group follows them. */
+  private void region(List<Stmt> run) {
+    if (run.isEmpty()) return;
+    List<Stmt> body = List.copyOf(run);
+    run.clear();
+    exits = new ArrayList<>();
+    regionReturns = false;
+    forEachItem(() -> {
+      code.aload(exit).iload(itemIndex).iconst_0().iastore();
+      for (Stmt s : body) stmt(s);
+    });
+    if (exits.isEmpty() && !regionReturns) return;
+    int code0 = code.allocateLocal(TypeKind.INT);
+    agree(code0);
+    for (int k = 0; k < exits.size(); k++) {
+      Object[] e = exits.get(k);
+      Label[] t = groupJumps.get((dev.loopjit.ir.Label) e[0]);
+      code.iload(code0).loadConstant(k + 1).if_icmpeq((Boolean) e[1] ? t[1] : t[0]);
+    }
+  }
+
+  /** The code every running work-item left in {@code exit}, into {@code slot}; the method returns when every work-item has. */
+  private void agree(int slot) {
+    code.aload(exit).aload(done).iload(items)
+        .invokestatic(ClassDesc.of("dev.loopjit.backend.jvmmt.Barriers"), "agree",
+            MethodTypeDesc.of(ConstantDescs.CD_int, ConstantDescs.CD_int.arrayType(), ConstantDescs.CD_boolean.arrayType(), ConstantDescs.CD_int))
+        .istore(slot);
+    code.iload(slot).iconst_m1().if_icmpeq(methodEnd);
+  }
+
+  /** {@code body} for each work-item of the group (x fastest) that has not returned. */
+  private void forEachItem(Runnable body) {
+    Label[] top = new Label[3], next = new Label[3];
+    Label done3 = code.newLabel();
+    for (int d = 2; d >= 0; d--) {
+      top[d] = code.newLabel();
+      next[d] = code.newLabel();
+      code.iconst_0().istore(localIds[d]);
+      code.labelBinding(top[d]);
+      code.iload(localIds[d]).aload(itemSlot).getfield(ITEM, "s" + d, ConstantDescs.CD_int).if_icmpge(d == 2 ? done3 : next[d + 1]);
+    }
+    // itemIndex = (z · s1 + y) · s0 + x
+    code.iload(localIds[2]).aload(itemSlot).getfield(ITEM, "s1", ConstantDescs.CD_int).imul().iload(localIds[1]).iadd()
+        .aload(itemSlot).getfield(ITEM, "s0", ConstantDescs.CD_int).imul().iload(localIds[0]).iadd().istore(itemIndex);
+    Label end = code.newLabel();
+    code.aload(done).iload(itemIndex).baload().ifne(end);
+    itemEnd = end;
+    regionLabels = new java.util.HashSet<>();
+    inItem = true;
+    body.run();
+    inItem = false;
+    code.labelBinding(end);
+    for (int d = 0; d <= 2; d++) {
+      code.iinc(localIds[d], 1).goto_(top[d]);
+      if (d < 2) code.labelBinding(next[d + 1]);
+    }
+    code.labelBinding(done3);
+  }
+
+  /** Whether a jump to {@code target} leaves the region being emitted (to a construct the group runs). */
+  private boolean crossing(dev.loopjit.ir.Label target) {
+    return inItem && !regionLabels.contains(target);
+  }
+
+  /** A jump out of the region: the work-item records where to, and ends its part of the region. */
+  private void leaveRegion(dev.loopjit.ir.Label target, boolean isContinue) {
+    if (!groupJumps.containsKey(target)) throw new IllegalStateException("jump to " + target + ", which does not enclose it, in " + ir.name());
+    int k = -1;
+    for (int i = 0; i < exits.size(); i++) if (exits.get(i)[0].equals(target) && exits.get(i)[1].equals(isContinue)) k = i;
+    if (k < 0) {
+      exits.add(new Object[] {target, isContinue});
+      k = exits.size() - 1;
+    }
+    code.aload(exit).iload(itemIndex).loadConstant(k + 1).iastore().goto_(itemEnd);
+  }
+
+  private TypeKind loadVar(Var v) {
+    TypeKind k = kind(v.type());
+    Integer array = itemArrays.get(v);
+    if (array == null) {
+      code.loadLocal(k, slot(v));
+    } else {
+      if (!inItem) throw new IllegalStateException(v + " read outside a region");
+      code.aload(array).iload(itemIndex).arrayLoad(k);
+    }
+    return k;
+  }
+
+  private void storeVar(Var v, Runnable value) {
+    TypeKind k = kind(v.type());
+    Integer array = itemArrays.get(v);
+    if (array == null) {
+      value.run();
+      code.storeLocal(k, slot(v));
+    } else {
+      if (!inItem) throw new IllegalStateException(v + " assigned outside a region");
+      code.aload(array).iload(itemIndex);
+      value.run();
+      code.arrayStore(k);
     }
   }
 

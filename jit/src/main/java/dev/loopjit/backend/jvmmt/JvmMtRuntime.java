@@ -44,8 +44,11 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
   private static final ProgramCache<GeneratedKernel> CLASSES = new ProgramCache<>(new Definer(), "jvm-mt", ".txt", ".class",
       List.of("jvm-mt", Runtime.version().toString()));
 
-  /** A kernel ready to launch: its class, and whether its work-items meet at barriers. */
-  record Handle(GeneratedKernel kernel, boolean barriers) {}
+  /**
+   * A kernel ready to launch: its class, and whether its work-items meet at barriers on threads of
+   * their own (a kernel with barriers that {@link Fission} fits runs its groups as loops instead).
+   */
+  record Handle(GeneratedKernel kernel, boolean threads) {}
 
   /** A Java array holding one host array's data. */
   record Buffer(HostArray host, Object array) implements DeviceBuffer {
@@ -60,7 +63,8 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
 
   @Override
   protected CompiledKernel<Handle> createKernel(GeneratedKernel program, DeviceCode code, String task) {
-    return new CompiledKernel<>(code, new Handle(program, usesBarriers(code.ir())), task, device.maxWorkGroupSize());
+    boolean threads = usesBarriers(code.ir()) && Fission.of(code.ir()) == null;
+    return new CompiledKernel<>(code, new Handle(program, threads), task, device.maxWorkGroupSize());
   }
 
   @Override
@@ -134,7 +138,7 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
         WorkGroups.Shape shape = shape(kernel, grid);
         long[] global = {1, 1, 1};
         System.arraycopy(shape.global(), 0, global, 0, shape.dims());
-        Cores.groups(kernel.handle().kernel(), bound, shape.groups(), shape.groupSize(), global, kernel.handle().barriers());
+        Cores.groups(kernel.handle().kernel(), bound, shape.groups(), shape.groupSize(), global, kernel.handle().threads());
       } else {
         Cores.chunks(kernel.handle().kernel(), bound, grid.counts());
       }

@@ -214,4 +214,37 @@ public final class ChunkKernels {
         c[i * n + j] = acc;
       }
   }
+
+  /** A barrier inside a switch: the group does not fit fission, so its work-items run as threads. */
+  public static void barrierInSwitch(KernelContext ctx, IntArray in, IntArray out, int mode) {
+    int[] tile = ctx.allocateIntLocalArray(64);
+    int l = ctx.localIdx;
+    tile[l] = in.get(ctx.globalIdx);
+    switch (mode) {
+      case 1:
+        ctx.localBarrier();
+        out.set(ctx.globalIdx, tile[(l + 1) % ctx.localGroupSizeX]);
+        break;
+      default:
+        ctx.localBarrier();
+        out.set(ctx.globalIdx, tile[l] * 2);
+    }
+  }
+
+  /** Work-items past the end return before the barrier; the others meet there and go on. */
+  public static void returnsBeforeBarrier(KernelContext ctx, IntArray in, IntArray out, int n) {
+    int[] tile = ctx.allocateIntLocalArray(64);
+    int g = ctx.globalIdx, l = ctx.localIdx;
+    if (g >= n) return;
+    tile[l] = in.get(g);
+    ctx.localBarrier();
+    int next = l + 1 < ctx.localGroupSizeX && g + 1 < n ? tile[l + 1] : 0;
+    out.set(g, tile[l] + next);
+  }
+
+  /** Two work-items of each group wait at a barrier the others never reach (undefined in OpenCL). */
+  public static void divergentBarrier(KernelContext ctx, IntArray out) {
+    if (ctx.localIdx < 2) ctx.localBarrier();
+    out.set(ctx.globalIdx, 1);
+  }
 }

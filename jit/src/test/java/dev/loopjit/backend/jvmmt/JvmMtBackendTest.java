@@ -335,4 +335,49 @@ class JvmMtBackendTest {
     }
     for (float v : c) assertEquals(7f, v);
   }
+
+  private static dev.loopjit.ir.KernelIR jvmIr(java.io.Serializable kernel) {
+    return dev.loopjit.compiler.Compiler.compile(dev.loopjit.compiler.MethodRef.ofLambda(kernel, "test"),
+        JvmMtRecipe.INSTANCE.target(null, "", dev.loopjit.spi.Options.DEFAULTS));
+  }
+
+  @Test
+  void groupsWithBarriersRunAsLoopsSplitAtTheBarriers() {
+    for (java.io.Serializable k : List.<java.io.Serializable>of((dev.loopjit.api.Task3<KernelContext, IntArray, IntArray>) ChunkKernels::groupSums,
+        (dev.loopjit.api.Task4<KernelContext, IntArray, IntArray, Integer>) ChunkKernels::reverseTiles,
+        (dev.loopjit.api.Task4<KernelContext, IntArray, IntArray, Integer>) ChunkKernels::returnsBeforeBarrier,
+        (dev.loopjit.api.Task4<KernelContext, dev.loopjit.types.IntArray, dev.loopjit.types.LongArray, dev.loopjit.types.DoubleArray>)
+            dev.loopjit.conformance.ExplicitMoreKernels::neighbours))
+      assertNotNull(Fission.of(jvmIr(k)), "fission of " + jvmIr(k).name());
+    assertEquals(null, Fission.of(jvmIr((dev.loopjit.api.Task4<KernelContext, IntArray, IntArray, Integer>) ChunkKernels::barrierInSwitch)));
+    assertEquals(null, Fission.of(jvmIr((dev.loopjit.api.Task3<KernelContext, IntArray, IntArray>) ChunkKernels::histogram)), "no barrier");
+  }
+
+  @Test
+  void aBarrierInASwitchRunsOnThreads() {
+    for (int mode : new int[] {0, 1})
+      onJvmMt(KernelCheck.of("barrierInSwitch/" + mode, ChunkKernels::barrierInSwitch).grid(new WorkerGrid1D(256).setLocalWork(32, 1, 1))
+          .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(4).ints(256)), new IntArray(256), mode}));
+  }
+
+  /** Work-items that return before a barrier leave it to the others, as on the jvm (OpenCL leaves this undefined, so only the JVMs are compared). */
+  @Test
+  void workItemsThatReturnTakeNoPartInLaterRegions() {
+    int n = 1000;
+    KernelCheck check = KernelCheck.of("returnsBeforeBarrier", ChunkKernels::returnsBeforeBarrier).grid(new WorkerGrid1D(n).setLocalWork(64, 1, 1))
+        .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(5).ints(n)), new IntArray(n), n - 37});
+    assertArrayEquals(((IntArray) check.runOn(Devices.jvm())[2]).toArray(), ((IntArray) check.runOn(mt())[2]).toArray());
+  }
+
+  @Test
+  void workItemsThatGoDifferentWaysAroundABarrierAreRefused() {
+    IntArray out = new IntArray(64);
+    TaskGraph g = new TaskGraph("g").task("t", ChunkKernels::divergentBarrier, new KernelContext(), out).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+      plan.withDevice(mt()).withGridScheduler(new GridScheduler("g.t", new WorkerGrid1D(64).setLocalWork(16, 1, 1)));
+      IllegalStateException e = assertThrows(IllegalStateException.class, plan::execute);
+      assertTrue(e.getMessage().contains("different ways around a barrier"), e.getMessage());
+    }
+    for (int i = 0; i < 64; i++) assertEquals(0, out.get(i));
+  }
 }
