@@ -2,6 +2,7 @@
 package dev.loopjit.backend.jvmmt;
 
 import dev.loopjit.api.Device;
+import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.compiler.Target;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.spi.DeviceCode;
@@ -38,7 +39,14 @@ public final class JvmMtRecipe implements Recipe {
 
   @Override
   public DeviceCode emit(KernelIR ir, Target target) {
-    byte[] bytes = BytecodeEmitter.emit(ir);
+    byte[] bytes;
+    try {
+      bytes = BytecodeEmitter.emit(ir);
+    } catch (IllegalArgumentException e) {
+      // the class file format's limits: 64 KiB of code per method, 65535 constants
+      throw new KernelCompilationException(ir.source().className(), ir.source().method(), -1, "kernel size",
+          ir.source().describe() + ": the kernel is too large for one JVM method (" + e.getMessage() + "); split it into several tasks");
+    }
     return DeviceCode.binary(ir, "jvm", Listing.of(ir, bytes), bytes);
   }
 }
