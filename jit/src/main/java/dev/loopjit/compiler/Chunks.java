@@ -102,7 +102,14 @@ final class Chunks implements Pass {
     List<Stmt> inner = new ArrayList<>();
     if (everyIteration) inner.addAll(prelude);
     Expr step = Const.of(1);
-    if (lanes != null) {
+    if (lanes != null && !lanes.wide()) {
+      // Lanes.JAM iterations of x interleaved while that many are left, then one at a time
+      Var jam = cx.names.fresh("step", Prim.INT);
+      inner.add(new If(new Compare(Op.Compare.GE, new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])), Const.of(Lanes.JAM)),
+          new Block(List.of(new Assign(jam, Const.of(Lanes.JAM), src), lanes.jammed(cx)), src),
+          new Block(List.of(new Assign(jam, Const.of(1), src), new Labeled(frame.label(), iteration, src)), src), src));
+      step = new Read(jam);
+    } else if (lanes != null) {
       // up to Lanes.WIDTH iterations of x side by side; the step is the number of lanes, so x never passes hi
       chunk.addAll(lanes.allocations(cx, src));
       Var width = cx.names.fresh("lanes", Prim.INT);

@@ -33,10 +33,22 @@ import java.util.Set;
  * the loops inside the iteration read global memory along x (unit stride), none across it.
  * Statements of one iteration keep their order; iterations are independent work-items, so
  * interleaving them is a legal schedule.
+ *
+ * <p>Where an inner loop reads across x instead (a row per iteration: matrix-vector, dense), lanes
+ * would walk memory by columns, so the iterations are jammed instead: {@link #JAM} neighbouring
+ * iterations run statement by statement with their own scalars ({@code sum_0 … sum_3}), which gives
+ * the JIT independent chains of additions in place of one chain whose every add waits for the last,
+ * and reads what they share ({@code x[j]}) once; a chunk's last iterations run alone.
  */
 final class Lanes {
-  /** Iterations run side by side. */
+  /** Iterations run side by side in lanes (wide form). */
   static final int WIDTH = 1024;
+
+  /** Iterations interleaved statement by statement (jammed form). */
+  static final int JAM = 4;
+
+  /** Wide (lane loops the JIT vectorises) or jammed ({@link #JAM} copies of each statement, for independent chains). */
+  private boolean wide;
 
   private final Var x;
   private final Set<Var> varying = new HashSet<>();
@@ -64,7 +76,14 @@ final class Lanes {
     }
     if (!l.laneable(frame)) return null;
     l.substituteAffine();
-    return l.pays() ? l : null;
+    if (l.pays()) l.wide = true;
+    else if (!l.jamPays()) return null;
+    return l;
+  }
+
+  /** Whether this is the wide form ({@link #allocations}, {@link #body}); else the jammed one ({@link #jammed}). */
+  boolean wide() {
+    return wide;
   }
 
   /** The lane arrays to allocate once per chunk, before the loops. */
@@ -178,6 +197,101 @@ final class Lanes {
         return x instanceof Read r && affine.containsKey(r.var()) ? affine.get(r.var()) : x;
       }
     }.rewrite(e);
+  }
+
+  // ---- jammed form ------------------------------------------------------------------------------
+
+  /** The iteration for x … x + JAM - 1, each varying statement once per lane with the lane's scalars; loops and labels renamed. */
+  Block jammed(Pass.Context cx) {
+    Map<Var, Var[]> scalars = new LinkedHashMap<>();
+    for (Var v : varying) {
+      if (v.equals(x) || affine.containsKey(v)) continue;
+      Var[] copies = new Var[JAM];
+      for (int k = 0; k < JAM; k++) copies[k] = cx.names.fresh(v.name() + "_" + k, v.type());
+      scalars.put(v, copies);
+    }
+    return jamBlock(iteration, scalars, new HashMap<>(), cx);
+  }
+
+  private Block jamBlock(Block b, Map<Var, Var[]> scalars, Map<Label, Label> labels, Pass.Context cx) {
+    List<Stmt> out = new ArrayList<>();
+    for (Stmt s : b.stmts()) out.add(jam(s, scalars, labels, cx));
+    return new Block(out, b.src());
+  }
+
+  private Stmt jam(Stmt s, Map<Var, Var[]> scalars, Map<Label, Label> labels, Pass.Context cx) {
+    return switch (s) {
+      case Block b -> jamBlock(b, scalars, labels, cx);
+      case Assign a when affine.containsKey(a.var()) -> Block.EMPTY;
+      case Assign a when !varying.contains(a.var()) -> a;
+      case Assign a -> perLane(a, scalars, cx);
+      case Store st -> perLane(st, scalars, cx);
+      case If i -> new If(i.cond(), jamBlock(i.then(), scalars, labels, cx), jamBlock(i.otherwise(), scalars, labels, cx), i.src());
+      case Loop l -> {
+        Label fresh = cx.names.label();
+        labels.put(l.label(), fresh);
+        yield new Loop(fresh, jamBlock(l.body(), scalars, labels, cx), jamBlock(l.update(), scalars, labels, cx), l.src());
+      }
+      case Switch sw -> {
+        Label fresh = cx.names.label();
+        labels.put(sw.label(), fresh);
+        yield new Switch(fresh, sw.selector(),
+            sw.cases().stream().map(c -> new Case(c.values(), jamBlock(c.body(), scalars, labels, cx))).toList(), sw.src());
+      }
+      case Labeled l -> {
+        Label fresh = cx.names.label();
+        labels.put(l.label(), fresh);
+        yield new Labeled(fresh, jamBlock(l.body(), scalars, labels, cx), l.src());
+      }
+      case Break br -> new Break(labels.getOrDefault(br.target(), br.target()), br.src());
+      case Continue c -> new Continue(labels.getOrDefault(c.target(), c.target()), c.src());
+      case Eval e -> e;
+      case Return r -> r;
+    };
+  }
+
+  /** {@code s} once for each of the JAM lanes, in lane order, after reading what they share. */
+  private Stmt perLane(Stmt s, Map<Var, Var[]> scalars, Pass.Context cx) {
+    List<Stmt> out = new ArrayList<>();
+    s = hoistUniformLoads(s, out, cx);
+    for (int k = 0; k < JAM; k++) {
+      int lane = k;
+      Rewriter r = new Rewriter() {
+        @Override
+        protected Expr expr(Expr e) {
+          if (e instanceof Read rd) {
+            if (rd.var().equals(x)) return lane == 0 ? rd : new Binary(Op.Binary.ADD, rd, Const.of(lane));
+            if (scalars.containsKey(rd.var())) return new Read(scalars.get(rd.var())[lane]);
+          }
+          return e;
+        }
+      };
+      out.add(switch (s) {
+        case Assign a -> new Assign(scalars.get(a.var())[lane], r.rewrite(inline(a.value())), a.src());
+        case Store st -> new Store(r.rewrite(inline(st.array())), r.rewrite(inline(st.index())), r.rewrite(inline(st.value())), st.src());
+        default -> throw new IllegalStateException(s.toString());
+      });
+    }
+    return new Block(out, s.src());
+  }
+
+  /** Jamming pays where a loop inside the iteration does work per lane (a sum along a row). */
+  private boolean jamPays() {
+    boolean[] found = {false};
+    new Object() {
+      void stmt(Stmt s, boolean inLoop) {
+        switch (s) {
+          case Block b -> b.stmts().forEach(t -> stmt(t, inLoop));
+          case Loop l -> { stmt(l.body(), true); stmt(l.update(), true); }
+          case If i -> { stmt(i.then(), inLoop); stmt(i.otherwise(), inLoop); }
+          case Switch sw -> sw.cases().forEach(c -> stmt(c.body(), inLoop));
+          case Labeled l -> stmt(l.body(), inLoop);
+          case Assign a -> { if (inLoop && varying.contains(a.var())) found[0] = true; }
+          default -> {}
+        }
+      }
+    }.stmt(iteration, false);
+    return found[0];
   }
 
   // ---- analysis ---------------------------------------------------------------------------------

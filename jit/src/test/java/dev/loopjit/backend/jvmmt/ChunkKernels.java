@@ -247,4 +247,26 @@ public final class ChunkKernels {
     if (ctx.localIdx < 2) ctx.localBarrier();
     out.set(ctx.globalIdx, 1);
   }
+
+  /** Jammed on jvm-mt: a row per iteration, so four rows run interleaved, each with its own sum. */
+  public static void rowSums(float[] m, float[] v, float[] out, int cols) {
+    for (@Parallel int r = 0; r < out.length; r++) {
+      float s = 0f;
+      for (int c = 0; c < cols; c++) s += m[r * cols + c] * v[c];
+      out[r] = s;
+    }
+  }
+
+  /** Jammed in 2-D, with a uniform branch inside the loop and a value per lane before it. */
+  public static void dense(DoubleArray x, DoubleArray w, double[] bias, double[] y, int batch, int in, int out) {
+    for (@Parallel int b = 0; b < batch; b++)
+      for (@Parallel int o = 0; o < out; o++) {
+        double acc = bias[o];
+        for (int i = 0; i < in; i++) {
+          if (i % 7 == 3) continue;
+          acc = acc * 0.999 + x.get(b * in + i) * w.get(o * in + i);
+        }
+        y[b * out + o] = acc;
+      }
+  }
 }

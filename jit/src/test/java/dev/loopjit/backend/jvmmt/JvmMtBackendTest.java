@@ -380,4 +380,17 @@ class JvmMtBackendTest {
     }
     for (int i = 0; i < 64; i++) assertEquals(0, out.get(i));
   }
+
+  @Test
+  void rowsRunJammedGiveTheSequentialResultToTheBit() {
+    for (int rows : new int[] {1, 3, 4, 5, 8, 11, 1001})
+      onJvmMt(KernelCheck.of("rowSums/" + rows, ChunkKernels::rowSums).args(() -> new Object[] {
+          new Inputs(rows).floats(rows * 333, -1f, 1f), new Inputs(7).floats(333, -1f, 1f), new float[rows], 333}));
+    for (int out : new int[] {1, 6, 13, 64})
+      onJvmMt(KernelCheck.of("dense/" + out, ChunkKernels::dense).args(() -> new Object[] {
+          DoubleArray.fromArray(new Inputs(1).doubles(5 * 50, -1, 1)), DoubleArray.fromArray(new Inputs(2).doubles(out * 50, -1, 1)),
+          new Inputs(3).doubles(out, -1, 1), new double[5 * out], 5, 50, out}));
+    assertTrue(KernelCode.of(ChunkKernels::rowSums, "jvm").text().contains("s_3 = s_3 + "), "rowSums runs jammed");
+    assertTrue(KernelCode.of(ChunkKernels::dense, "jvm").text().contains("acc_3"), "dense runs jammed");
+  }
 }
