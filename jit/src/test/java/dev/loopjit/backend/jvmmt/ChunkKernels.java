@@ -183,6 +183,28 @@ public final class ChunkKernels {
       }
   }
 
+  /** Tiles of rows on jvm-mt: a row offset that depends on i alone, a bias per row, and B's row shared by the tile's rows. */
+  public static void matmulRowBias(float[] a, float[] b, float[] bias, float[] c, int rows, int inner, int cols) {
+    for (@Parallel int i = 0; i < rows; i++)
+      for (@Parallel int j = 0; j < cols; j++) {
+        int row = i * inner;
+        float r = bias[i];
+        float acc = r * 0.5f;
+        for (int k = 0; k < inner; k++) acc += a[row + k] * b[k * cols + j] + r;
+        c[i * cols + j] = acc - r;
+      }
+  }
+
+  /** Lanes but no tile: a branch that depends on the row. */
+  public static void matmulOddRows(float[] a, float[] b, float[] c, int rows, int inner, int cols) {
+    for (@Parallel int i = 0; i < rows; i++)
+      for (@Parallel int j = 0; j < cols; j++) {
+        float acc = 0f;
+        for (int k = 0; k < inner; k++) if (i % 2 == 1) acc += a[i * inner + k] * b[k * cols + j];
+        c[i * cols + j] = acc;
+      }
+  }
+
   /** Lanes in 1-D, with a uniform branch in the inner loop, an offset index and a value that differs per lane before the loop. */
   public static void columnSums(DoubleArray m, double[] out, int rows, int cols, int skip) {
     for (@Parallel int j = 0; j < cols; j++) {
