@@ -3,6 +3,7 @@ package dev.loopjit.api;
 
 import java.io.Serializable;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
@@ -36,6 +37,15 @@ public interface Engine {
     /** Runs every graph once: prepares every task (compile, check), then copies, launches, copies back. */
     Profile execute(List<Graph> graphs, ExecutionOptions options);
 
+    /** Prepares every task of these graphs now (compiles, checks), running nothing. */
+    void compile(List<Graph> graphs, ExecutionOptions options);
+
+    /** Frees the device buffers, keeping the kernels; the next execution allocates and copies again. */
+    void freeMemory();
+
+    /** Bytes of device memory held (buffers that are not the host memory itself). */
+    long memoryBytes();
+
     /** Copies these arrays back from the device now (UNDER_DEMAND). */
     Profile transferToHost(List<Graph> graphs, List<Object> arrays, boolean profile);
 
@@ -44,8 +54,16 @@ public interface Engine {
     void close();
   }
 
-  /** What one execution asks for: device-event timing, and launch grids by {@code "graph.task"}. */
-  record ExecutionOptions(boolean profile, GridScheduler scheduler) {}
+  /**
+   * What one execution asks for: device-event timing, launch grids by {@code "graph.task"}, and all
+   * the plan's graphs (device buffers are laid out for all of them, even when one runs), or null
+   * for just the graphs executed.
+   */
+  record ExecutionOptions(boolean profile, GridScheduler scheduler, List<Graph> plan) {
+    public ExecutionOptions(boolean profile, GridScheduler scheduler) {
+      this(profile, scheduler, null);
+    }
+  }
 
   /** Every device, jvm first. */
   List<Device> devices();
@@ -68,8 +86,11 @@ public interface Engine {
   /** A frozen graph of these parts. */
   Graph graph(String name, List<Transfer> toDevice, List<Task> tasks, List<Transfer> toHost);
 
-  /** Opens an executor for one plan on {@code device}. */
-  Executor open(Device device);
+  /**
+   * Opens an executor for one plan on {@code device}. {@code settings} override LoopJIT's settings
+   * for this plan ({@code "fastMath"}, {@code "dump"}, {@code "threadInfo"}, keys as after {@code loopjit.}).
+   */
+  Executor open(Device device, Map<String, String> settings);
 
   /** The code {@code code} becomes for {@code target}; see {@link KernelCode#of}. */
   String code(Serializable code, String target);

@@ -38,7 +38,7 @@ import java.util.Set;
  * unless an iteration could see what an earlier iteration of its chunk left in a variable (it
  * reads a variable before assigning it, and assigns it) or in a private array: then they run at
  * the start of every iteration, and a parameter the iteration assigns gets a copy, so that each
- * iteration starts as a work-item does. After this pass the kernel's parallel frame is the chunk,
+ * iteration starts as a work-item does. After this pass the kernel's parallel frame ({@link Launch.Loops#frame}) is the chunk,
  * so a reduction's partial result spans the chunk ({@code reduce}). Where it keeps Java's meaning
  * and pays, the innermost dimension runs in {@link Lanes}: up to {@link Lanes#WIDTH} iterations
  * side by side, so that a matmul's inner loop reads along x and the JIT vectorises it.
@@ -51,11 +51,11 @@ final class Chunks implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    if (!cx.target.chunked() || cx.parallelFrame == null || !(ir.launch() instanceof Launch.Loops loops)) return ir;
+    if (!cx.target.chunked() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null) return ir;
     List<Stmt> top = ir.body().stmts();
     int at = -1;
-    for (int k = 0; k < top.size(); k++) if (top.get(k) instanceof Labeled l && l.label().equals(cx.parallelFrame)) at = k;
-    if (at < 0) throw new IllegalStateException("no parallel frame " + cx.parallelFrame + " in " + ir.name());
+    for (int k = 0; k < top.size(); k++) if (top.get(k) instanceof Labeled l && l.label().equals(loops.frame())) at = k;
+    if (at < 0) throw new IllegalStateException("no parallel frame " + loops.frame() + " in " + ir.name());
     Labeled frame = (Labeled) top.get(at);
     if (frame.body().stmts().size() != 1 || !(frame.body().stmts().get(0) instanceof If guard) || !guard.otherwise().isEmpty())
       throw new IllegalStateException("the parallel frame of " + ir.name() + " is not a guarded iteration");
@@ -89,11 +89,11 @@ final class Chunks implements Pass {
       }
     }
 
-    Lanes lanes = everyIteration || reduces(cx) ? null : Lanes.of(iteration, item[0], dims > 1 ? item[1] : null, frame.label());
+    Lanes lanes = everyIteration || reduces(ir) ? null : Lanes.of(iteration, item[0], dims > 1 ? item[1] : null, frame.label());
     List<Stmt> chunk = new ArrayList<>();
     Var[] lo = new Var[dims], hi = new Var[dims];
     for (int d = 0; d < dims; d++) {
-      Var count = cx.countVars.get(d);
+      Var count = loops.countVars().get(d);
       lo[d] = cx.names.fresh("chunk_start_" + "xyz".charAt(d), Prim.INT);
       hi[d] = cx.names.fresh("chunk_end_" + "xyz".charAt(d), Prim.INT);
       chunk.add(new Assign(lo[d], bound(count, geometry(Intrinsic.GLOBAL_ID, d), d), src));
@@ -138,13 +138,13 @@ final class Chunks implements Pass {
     }
     chunk.add(nest);
     Label wrapper = cx.names.label();
-    cx.parallelFrame = wrapper;
 
     List<Stmt> body = new ArrayList<>();
     if (!everyIteration) body.addAll(prelude);
     body.add(new Labeled(wrapper, new Block(chunk, src), src));
     body.addAll(top.subList(at + 1, top.size()));
-    return ir.withBody(new Block(body, ir.body().src()));
+    return ir.withLaunch(new Launch.Loops(loops.counts(), loops.countVars(), wrapper, loops.maxGroupSize(), loops.gridStride()),
+        new Block(body, ir.body().src()));
   }
 
   /** {@code item = lo; for (;;) { if (item >= hi) break; body } update { item += step }}. */
@@ -167,15 +167,18 @@ final class Chunks implements Pass {
   }
 
   /** Whether the kernel has {@code @Reduce} parameters (their partial results are the reduce pass's, per chunk, not per lane). */
-  private static boolean reduces(Context cx) {
-    for (var p : cx.method.method().getParameters()) if (p.isAnnotationPresent(dev.loopjit.api.Reduce.class)) return true;
+  private static boolean reduces(KernelIR ir) {
+    for (KernelIR.Param p : ir.params()) if (p.reduce()) return true;
     return false;
   }
 
-  /** {@code (int) ((long) count · (long) id / (long) G)}: a chunk boundary, exact for any count below 2^31. */
+  /**
+   * {@code (int) ((long) count · (long) id / (long) G)}: a chunk boundary, exact for any count below
+   * 2^31; the global size G is at least 1, so the division needs no {@code legalise}.
+   */
   private static Expr bound(Var count, Expr id, int d) {
     Expr product = new Binary(Op.Binary.MUL, new Convert(Prim.LONG, new Read(count)), new Convert(Prim.LONG, id));
-    return new Convert(Prim.INT, new Binary(Op.Binary.DIV, product, new Convert(Prim.LONG, geometry(Intrinsic.GLOBAL_SIZE, d))));
+    return new Convert(Prim.INT, new Call(Intrinsic.DIV_UNCHECKED, Prim.LONG, List.of(product, new Convert(Prim.LONG, geometry(Intrinsic.GLOBAL_SIZE, d)))));
   }
 
   private static Expr geometry(Intrinsic op, int d) {

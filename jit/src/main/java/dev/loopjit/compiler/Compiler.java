@@ -4,6 +4,7 @@ package dev.loopjit.compiler;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Verifier;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -24,49 +25,68 @@ public final class Compiler {
       new Chunks(),          // chunked targets (the JVM's cores): a work-item runs a chunk of the range as counted loops
       new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
       new Uniform(),         // CPU targets: every work-item computes, clamped into range; only stores guarded
+      new Legalise(),        // Java's integer / % abs and floating min max, written in the IR once for every emitter
       new Arguments(),       // the device argument list; array lengths become arguments
       new Capabilities());   // fp64, local memory, atomics checked against the target
 
-  private record Key(MethodRef method, Target target) {}
+  /** A method of a class, for a target: no reference to a Class, so the cache below keeps none alive. */
+  private record Key(String method, String descriptor, Target target) {}
 
-  private static final Map<Key, KernelIR> CACHE = new ConcurrentHashMap<>();
+  /**
+   * Compiled kernels, kept with the class that declares the method ({@link ClassValue}): when the
+   * class is unloaded (a test's class loader, a plugin), its kernels go with it.
+   */
+  private static final ClassValue<Map<Key, KernelIR>> CACHE = new ClassValue<>() {
+    @Override
+    protected Map<Key, KernelIR> computeValue(Class<?> owner) {
+      return new ConcurrentHashMap<>();
+    }
+  };
 
   private Compiler() {}
 
   /** Compiles {@code method} for {@code target} (cached); throws KernelCompilationException for anything unsupported. */
   public static KernelIR compile(MethodRef method, Target target) {
-    return compile(method, target, Set.of());
+    return compile(method, target, Set.of(), false);
   }
 
   /**
    * As {@link #compile(MethodRef, Target)}, printing the IR after each stage named in {@code dump}
    * ({@code "ir"} after the front end, a pass name after that pass, {@code "all"}) when it compiles.
    */
-  public static KernelIR compile(MethodRef method, Target target, Set<String> dump) {
-    KernelIR cached = CACHE.get(new Key(method, target));
+  public static KernelIR compile(MethodRef method, Target target, Set<String> dump, boolean verify) {
+    Map<Key, KernelIR> cache = CACHE.get(method.owner());
+    Key key = new Key(method.name(), method.descriptor(), target);
+    KernelIR cached = cache.get(key);
     if (cached != null) return cached;
-    KernelIR ir = lower(method, target, null, dump);
-    CACHE.put(new Key(method, target), ir);
+    KernelIR ir = lower(method, target, null, dump, verify);
+    cache.put(key, ir);
     return ir;
   }
 
   /** Runs the pipeline up to and including pass {@code until} ({@code "parse"}: the front end only; null: all), without caching. */
   public static KernelIR lower(MethodRef method, Target target, String until) {
-    return lower(method, target, until, Set.of());
+    return lower(method, target, until, Set.of(), false);
   }
 
-  /** As {@link #lower(MethodRef, Target, String)}, printing the IR after each stage named in {@code dump}. */
-  public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump) {
+  /**
+   * As {@link #lower(MethodRef, Target, String)}, printing the IR after each stage named in
+   * {@code dump}, and with {@code verify} checking the IR's rules ({@link Verifier}) after each.
+   */
+  public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump, boolean verify) {
     Names names = new Names();
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m), m.body(), null, List.of());
     dump(dump, "ir", ir);
+    if (verify) verify("parse", ir, false);
     if ("parse".equals(until)) return ir;
     Pass.Context cx = new Pass.Context(method, target, names, m.parallelLoops(), m.loopSrc(), m.annotated());
     for (Pass p : PASSES) {
       ir = p.run(ir, cx);
       dump(dump, p.name(), ir);
+      if (verify) verify(p.name(), ir, true);
+      if (verify && legalised(p.name())) verifyLegalised(p.name(), ir, target);
       if (p.name().equals(until)) break;
     }
     return ir;
@@ -74,18 +94,49 @@ public final class Compiler {
 
   private static List<KernelIR.Param> params(Frontend.Method m) {
     Class<?>[] types = m.ref().method().getParameterTypes();
+    var declared = m.ref().method().getParameters();
     java.util.ArrayList<KernelIR.Param> out = new java.util.ArrayList<>();
     for (int i = 0; i < types.length; i++) {
       KernelIR.Param.Kind kind = types[i].isPrimitive() ? KernelIR.Param.Kind.SCALAR
           : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT : KernelIR.Param.Kind.ARRAY;
-      out.add(new KernelIR.Param(i, m.params().get(i), kind));
+      out.add(new KernelIR.Param(i, m.params().get(i), kind, declared[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)));
     }
     return out;
+  }
+
+  /**
+   * The {@code legalise} pass alone, for IR written by hand (emitter tests): what every emitter
+   * expects of the integer {@code /}, {@code %}, {@code abs} and floating {@code min}/{@code max} it gets.
+   */
+  public static KernelIR legalise(KernelIR ir, Target target) {
+    Names names = new Names();
+    for (KernelIR.Param p : ir.params()) if (p.var() != null) names.reserve(p.var().name());
+    for (dev.loopjit.ir.KernelArg a : ir.args()) names.reserve(a.var().name());
+    for (dev.loopjit.ir.Var v : dev.loopjit.ir.Uses.of(ir.body()).vars()) names.reserve(v.name());
+    Pass.Context cx = new Pass.Context(null, target, names, Map.of(), Map.of(), Map.of());
+    return new Legalise().run(ir, cx);
   }
 
   /** The names of the passes, in order, for {@code --target ir:<pass>} and the dump setting. */
   public static List<String> passNames() {
     return PASSES.stream().map(Pass::name).toList();
+  }
+
+  /** Whether the legalise pass has run by the end of {@code pass}. */
+  private static boolean legalised(String pass) {
+    List<String> names = passNames();
+    return names.indexOf(pass) >= names.indexOf("legalise");
+  }
+
+  private static void verifyLegalised(String stage, KernelIR ir, Target target) {
+    List<String> problems = Verifier.checkLegalised(ir, target.fastMath());
+    if (!problems.isEmpty()) throw new IllegalStateException("the IR after " + stage + " is not legalised:\n  " + String.join("\n  ", problems));
+  }
+
+  private static void verify(String stage, KernelIR ir, boolean inlined) {
+    List<String> problems = Verifier.check(ir, inlined);
+    if (!problems.isEmpty())
+      throw new IllegalStateException("the IR after " + stage + " breaks its rules:\n  " + String.join("\n  ", problems) + "\n" + IrPrinter.print(ir));
   }
 
   private static void dump(Set<String> stages, String what, KernelIR ir) {

@@ -1,7 +1,6 @@
 // Pass "reduce": each @Reduce array becomes a private accumulator, a work-group tree in local memory, and an atomic combine.
 package dev.loopjit.compiler;
 
-import dev.loopjit.api.Reduce;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
@@ -55,10 +54,8 @@ final class Reductions implements Pass {
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
     List<Var> arrays = new ArrayList<>();
-    var params = cx.method.method().getParameters();
-    for (KernelIR.Param p : ir.params())
-      if (params[p.index()].isAnnotationPresent(Reduce.class) && p.kind() == KernelIR.Param.Kind.ARRAY) arrays.add(p.var());
-    if (arrays.isEmpty() || !(ir.launch() instanceof Launch.Loops loops) || cx.parallelFrame == null) return ir;
+    for (KernelIR.Param p : ir.params()) if (p.reduce() && p.kind() == KernelIR.Param.Kind.ARRAY) arrays.add(p.var());
+    if (arrays.isEmpty() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null) return ir;
     Src kernel = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
 
     Map<String, Update> targets = new LinkedHashMap<>();
@@ -66,7 +63,7 @@ final class Reductions implements Pass {
     List<Stmt> body = new ArrayList<>();
     Labeled frame = null;
     for (Stmt s : ir.body().stmts()) {
-      if (s instanceof Labeled l && l.label().equals(cx.parallelFrame)) {
+      if (s instanceof Labeled l && l.label().equals(loops.frame())) {
         frame = l;
         body.add(null); // placeholder, filled below
       } else {
@@ -111,7 +108,7 @@ final class Reductions implements Pass {
       out.add(gridStride ? strided(frame.label(), inside, cx, kernel) : new Labeled(frame.label(), inside, frame.src()));
       out.addAll(tree(targets, accumulators, loops.counts().size(), cx, kernel));
     }
-    return ir.withLaunch(new Launch.Loops(loops.counts(), GROUP, gridStride), new Block(out, ir.body().src()));
+    return ir.withLaunch(loops.withShape(GROUP, gridStride), new Block(out, ir.body().src()));
   }
 
   /**
@@ -131,7 +128,7 @@ final class Reductions implements Pass {
       out.add(new Labeled(frame.label(), inside, frame.src()));
       for (var e : targets.entrySet()) out.addAll(combine(e.getValue(), new Read(accumulators.get(e.getKey())), cx, kernel));
     }
-    return ir.withLaunch(new Launch.Loops(loops.counts()), new Block(out, ir.body().src()));
+    return ir.withLaunch(loops, new Block(out, ir.body().src()));
   }
 
   /**

@@ -3,6 +3,7 @@ package dev.loopjit.runtime;
 
 import dev.loopjit.api.DataTransferMode;
 import dev.loopjit.api.Engine;
+import dev.loopjit.api.KernelContext;
 import dev.loopjit.spi.HostArray;
 import dev.loopjit.spi.TaskSpec;
 import java.util.List;
@@ -18,7 +19,11 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
     toHost = List.copyOf(toHost);
   }
 
-  /** Checks transfers; throws IllegalArgumentException for anything that is not a kernel array. */
+  /**
+   * Checks transfers. Arrays move; boxed primitives and the {@code KernelContext} (which TornadoVM
+   * programs often list) are values the tasks pass, so there is nothing to move and they are
+   * skipped; anything else is an IllegalArgumentException naming the graph and the argument.
+   */
   public static List<Transfer> transfers(String graph, String what, DataTransferMode mode, Object[] arrays) {
     if (mode == null) throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " needs a DataTransferMode, not null");
     if (arrays == null) throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " was given a null array list");
@@ -26,10 +31,11 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
     for (int i = 0; i < arrays.length; i++) {
       Object o = arrays[i];
       HostArray h = HostArray.of(o);
+      if (h == null && (o instanceof Number || o instanceof Boolean || o instanceof Character || o instanceof KernelContext)) continue;
       if (h == null)
         throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " argument " + i + " is "
             + (o == null ? "null" : "a " + o.getClass().getName())
-            + "; only primitive arrays and dev.loopjit.types arrays move between host and device");
+            + "; arrays move between host and device (primitive arrays and dev.loopjit.types arrays), values are passed by the task");
       into.add(new Transfer(mode, h));
     }
     return into;

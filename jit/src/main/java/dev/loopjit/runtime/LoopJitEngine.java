@@ -14,6 +14,8 @@ import dev.loopjit.spi.TaskSpec;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@link Engine} behind {@code dev.loopjit.api}, named in
@@ -80,8 +82,10 @@ public final class LoopJitEngine implements Engine {
   }
 
   @Override
-  public Executor open(Device device) {
-    return new GraphRunner(Backends.of(device).open(device, Settings.options()));
+  public Executor open(Device device, Map<String, String> settings) {
+    Options options = Settings.options();
+    for (var e : settings.entrySet()) options = options.with(e.getKey(), e.getValue());
+    return new GraphRunner(Backends.of(device).open(device, options), options);
   }
 
   @Override
@@ -101,10 +105,11 @@ public final class LoopJitEngine implements Engine {
       if (!variant.isEmpty() && !variant.equals("parse") && !Compiler.passNames().contains(variant))
         throw new IllegalArgumentException("no pass \"" + variant + "\"; passes: parse, " + String.join(", ", Compiler.passNames()));
       Recipe opencl = Backends.recipe("opencl");
-      return IrPrinter.print(Compiler.lower(method, opencl.target(null, "", options), variant.isEmpty() ? null : variant));
+      return IrPrinter.print(Compiler.lower(method, opencl.target(null, "", options), variant.isEmpty() ? null : variant, Set.of(),
+          options.flag("verifyIr")));
     }
     Recipe r = Backends.recipe(t[0]);
     TaskSpec task = new TaskSpec("code", method.name(), method, List.of());
-    return r.generate(task, r.target(null, variant, options), options).text();
+    return r.show(r.generate(task, r.target(null, variant, options), options));
   }
 }

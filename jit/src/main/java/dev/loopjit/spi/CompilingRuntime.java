@@ -75,9 +75,9 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
     P program = programs.cached(code, buildOptions);
     boolean compiled = false;
     long driverNanos = 0;
+    if (options.flag("printKernel") || program == null && options.dump(recipe.language()))
+      System.out.println("// " + recipe.displayName() + " of " + task.display() + " for " + device + "\n" + recipe.show(code));
     if (program == null) {
-      if (options.dump(recipe.language()))
-        System.out.println("// " + recipe.displayName() + " of " + task.display() + " for " + device + "\n" + code.text());
       try {
         ProgramCache.Built<P> b = programs.build(code, buildOptions, options);
         program = b.program();
@@ -120,7 +120,9 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
 
   /** The launch shape of {@code grid} for {@code kernel}: its work-groups within the device's and the kernel's limits. */
   protected final WorkGroups.Shape shape(CompiledKernel<H> kernel, Grid grid) {
-    return WorkGroups.choose(grid, kernel.explicit(), kernel.gridStride(), limits(kernel), kernel.task());
+    WorkGroups.Shape s = WorkGroups.choose(grid, kernel.explicit(), kernel.gridStride(), limits(kernel), kernel.task());
+    if (options.flag("threadInfo")) System.out.println("task " + kernel.task() + " on " + device + ": " + s);
+    return s;
   }
 
   /** The kernel of a launch, as this runtime made it. */

@@ -11,14 +11,14 @@ import java.util.List;
  */
 public abstract class DriverBackend implements Backend {
   private final String name;
-  private final Recipe recipe;
+  private final List<Recipe> recipes;
   private List<Device> devices;
   private String problem;
 
-  /** A backend called {@code name} whose driver takes the language of {@code recipe}. */
-  protected DriverBackend(String name, Recipe recipe) {
+  /** A backend called {@code name} whose driver takes the languages of {@code recipes} (the first by default). */
+  protected DriverBackend(String name, Recipe... recipes) {
     this.name = name;
-    this.recipe = recipe;
+    this.recipes = List.of(recipes);
   }
 
   /** Why there is no device: thrown by {@link #discover} with a message for the user. */
@@ -38,14 +38,14 @@ public abstract class DriverBackend implements Backend {
     return name;
   }
 
-  /** The language the driver takes: the recipe of this backend's runtimes and of the dump. */
+  /** The language the driver takes by default: the recipe of this backend's runtimes and of the dump. */
   protected final Recipe recipe() {
-    return recipe;
+    return recipes.getFirst();
   }
 
   @Override
   public final List<Recipe> recipes() {
-    return List.of(recipe);
+    return recipes;
   }
 
   @Override

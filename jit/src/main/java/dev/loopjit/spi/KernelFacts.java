@@ -4,6 +4,8 @@ package dev.loopjit.spi;
 import dev.loopjit.compiler.HostEval;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Stmt;
@@ -16,56 +18,28 @@ import java.util.Map;
 public final class KernelFacts {
   private KernelFacts() {}
 
-  /** How the kernel uses parameter {@code param}. */
+  /** How the kernel uses parameter {@code param}: read, written, both (atomics, calls left), or not at all. */
   public static Access access(KernelIR k, int param) {
     Var v = k.params().get(param).var();
     boolean[] rw = new boolean[2];
-    new Object() {
-      void stmt(Stmt s) {
-        switch (s) {
-          case Stmt.Block b -> b.stmts().forEach(this::stmt);
-          case Stmt.Assign a -> expr(a.value());
-          case Stmt.Store st -> {
-            if (st.array() instanceof Read r && r.var().equals(v)) rw[1] = true;
-            expr(st.array());
-            expr(st.index());
-            expr(st.value());
-          }
-          case Stmt.Eval e -> expr(e.call());
-          case Stmt.If i -> { expr(i.cond()); stmt(i.then()); stmt(i.otherwise()); }
-          case Stmt.Loop l -> { stmt(l.body()); stmt(l.update()); }
-          case Stmt.Switch sw -> { expr(sw.selector()); sw.cases().forEach(c -> stmt(c.body())); }
-          case Stmt.Labeled l -> stmt(l.body());
-          case Stmt.Return r -> { if (r.value() != null) expr(r.value()); }
-          case Stmt.Break b -> {}
-          case Stmt.Continue c -> {}
-        }
+    IrWalk.walk(k.body(), new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt s) {
+        if (s instanceof Stmt.Store st && st.array() instanceof Read r && r.var().equals(v)) rw[1] = true;
       }
 
-      void expr(Expr e) {
+      @Override
+      public void expr(Expr e, Stmt in) {
         switch (e) {
-          case Load l -> { if (l.array() instanceof Read r && r.var().equals(v)) rw[0] = true; expr(l.array()); expr(l.index()); }
-          case Call c -> {
-            if (c.op() == dev.loopjit.ir.Intrinsic.ATOMIC_ADD && c.args().get(0) instanceof Read r && r.var().equals(v)) {
-              rw[0] = true;
-              rw[1] = true;
-            }
-            c.args().forEach(this::expr);
+          case Load l when l.array() instanceof Read r && r.var().equals(v) -> rw[0] = true;
+          case Call c when c.op() == Intrinsic.ATOMIC_ADD || c.op() == Intrinsic.ATOMIC_CAS -> {
+            if (c.args().get(0) instanceof Read r && r.var().equals(v)) rw[0] = rw[1] = true;
           }
-          case Invoke i -> { rw[0] = true; rw[1] = true; }
-          case Unary u -> expr(u.x());
-          case Binary b -> { expr(b.a()); expr(b.b()); }
-          case Compare c -> { expr(c.a()); expr(c.b()); }
-          case Logic l -> { expr(l.a()); expr(l.b()); }
-          case Convert c -> expr(c.x());
-          case Select s -> { expr(s.cond()); expr(s.a()); expr(s.b()); }
-          case Length l -> expr(l.array());
-          case Const c -> {}
-          case Read r -> {}
-          case Alloc a -> {}
+          case Invoke i -> rw[0] = rw[1] = true;
+          default -> {}
         }
       }
-    }.stmt(k.body());
+    });
     return rw[0] && rw[1] ? Access.READ_WRITE : rw[1] ? Access.WRITE : rw[0] ? Access.READ : Access.NONE;
   }
 

@@ -40,17 +40,19 @@ public final class ProgramCache<P> {
   public record Built<P>(P program, boolean fromSource, long driverNanos) {}
 
   private final Driver<P> driver;
-  private final String backend, sourceSuffix, binarySuffix;
+  private final String backend, binarySuffix;
+  private final java.util.function.Function<String, String> sourceSuffix;
   private final List<String> deviceIdentity;
   private final Map<String, P> memory = new HashMap<>();
 
   /**
    * @param backend        the directory under the cache root, e.g. {@code "opencl"}
-   * @param sourceSuffix   the file suffix of the code, e.g. {@code ".cl"}
+   * @param sourceSuffix   the file suffix of the code of a language, e.g. {@code ".cl"} for {@code "opencl"}
    * @param binarySuffix   the file suffix of the binary, e.g. {@code ".bin"}
    * @param deviceIdentity what of the device and driver decides the binary
    */
-  public ProgramCache(Driver<P> driver, String backend, String sourceSuffix, String binarySuffix, List<String> deviceIdentity) {
+  public ProgramCache(Driver<P> driver, String backend, java.util.function.Function<String, String> sourceSuffix, String binarySuffix,
+      List<String> deviceIdentity) {
     this.driver = driver;
     this.backend = backend;
     this.sourceSuffix = sourceSuffix;
@@ -66,7 +68,7 @@ public final class ProgramCache<P> {
   /** Loads the program from the disk cache or builds it, and keeps it in memory. Throws {@link BuildFailure}. */
   public Built<P> build(DeviceCode code, String options, Options settings) {
     long t0 = System.nanoTime();
-    DiskCache disk = DiskCache.of(settings, backend, sourceSuffix, binarySuffix);
+    DiskCache disk = DiskCache.of(settings, backend, sourceSuffix.apply(code.language()), binarySuffix);
     String key = disk == null ? null : key(code, options);
     byte[] stored = disk == null ? null : disk.read(key, code.text());
     P program = stored == null ? null : load(stored, options, disk, key);

@@ -26,9 +26,14 @@ public interface Recipe {
 
   /** The code of {@code task} for {@code target}; KernelCompilationException when it cannot be compiled. */
   default DeviceCode generate(TaskSpec task, Target target, Options options) {
-    return emit(Compiler.compile(task.method(), target, options.dump()), target);
+    return emit(Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr")), target);
   }
 
   /** The code of a lowered kernel. */
   DeviceCode emit(KernelIR ir, Target target);
+
+  /** The code as people read it (a binary language's disassembly); by default its text. */
+  default String show(DeviceCode code) {
+    return code.text();
+  }
 }

@@ -93,6 +93,20 @@ class TaskGraphTest {
     assertMentions(e, "UNDER_DEMAND");
   }
 
+  /** TornadoVM programs list scalars and the KernelContext among the data to move: they are values the task passes, so nothing moves. */
+  @Test
+  void scalarsAndTheContextInATransferAreValuesNotErrors() {
+    FloatArray x = FloatArray.fromElements(1f, 2f, 3f);
+    KernelContext context = new KernelContext();
+    TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, x, 3, 2.5f, context)
+        .task("t", TaskGraphTest::scale, x, 2f).transferToHost(DataTransferMode.EVERY_EXECUTION, x, 7L);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+      plan.withDevice(Devices.jvm()).execute();
+    }
+    assertEquals(List.of(2f, 4f, 6f), List.of(x.get(0), x.get(1), x.get(2)));
+    assertEquals(1, ((dev.loopjit.runtime.GraphSpec) g.snapshot().graph()).toDevice().size(), "only the array moves");
+  }
+
   @Test
   void onlyStaticNonCapturingMethodsAreKernels() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,

@@ -115,7 +115,7 @@ class CompileOnceTest {
     try {
       System.setOut(new PrintStream(buf, true));
       Compiler.lower(MethodRef.of(CompileOnceTest.class, "scale", "(Ldev/loopjit/types/FloatArray;F)V"), Target.offline("opencl", ""), null,
-          dev.loopjit.runtime.Settings.options().dump());
+          dev.loopjit.runtime.Settings.options().dump(), true);
     } finally {
       System.setOut(saved);
       System.clearProperty("loopjit.dump");

@@ -32,7 +32,7 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
   /** Modules: cubins on disk as {@code cuda/KEY.cubin}, keyed by the PTX, the device's name and compute capability and the driver's CUDA version. */
   @Override
   protected ProgramCache<MemorySegment> newPrograms() {
-    return new ProgramCache<>(new CudaModules(cuda, this), "cuda", ".ptx", ".cubin",
+    return new ProgramCache<>(new CudaModules(cuda, this), "cuda", language -> ".ptx", ".cubin",
         List.of(CudaModules.FORMAT, device.name(), device.targetVariant(), Integer.toString(device.driverApiVersion())));
   }
 

@@ -28,6 +28,6 @@ public final class JvmBackend implements Backend {
 
   @Override
   public DeviceRuntime open(Device device, Options options) {
-    return new JvmRuntime(device);
+    return new JvmRuntime(device, options);
   }
 }

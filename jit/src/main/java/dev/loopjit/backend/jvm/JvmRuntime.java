@@ -8,6 +8,7 @@ import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.DeviceRuntime;
 import dev.loopjit.spi.Grid;
 import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.Options;
 import dev.loopjit.spi.TaskSpec;
 import dev.loopjit.spi.Timing;
 import dev.loopjit.types.NativeArray;
@@ -20,9 +21,11 @@ import java.lang.reflect.Constructor;
 /** Device memory is a JVM copy of each array; a launch is a method call (or one call per work-item). */
 final class JvmRuntime implements DeviceRuntime {
   private final Device device;
+  private final Options options;
 
-  JvmRuntime(Device device) {
+  JvmRuntime(Device device, Options options) {
     this.device = device;
+    this.options = options;
   }
 
   @Override
@@ -87,6 +90,8 @@ final class JvmRuntime implements DeviceRuntime {
   @Override
   public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
     JvmKernel k = (JvmKernel) kernel;
+    if (options.flag("threadInfo"))
+      System.out.println("task " + k.task().qualifiedName() + " on jvm: " + (k.explicit() ? grid + ", one virtual thread per work-item" : "the Java method, called once"));
     Object[] actual = args.clone();
     for (int i = 0; i < actual.length; i++) if (actual[i] instanceof JvmBuffer b) actual[i] = b.copy();
     long t0 = System.nanoTime();

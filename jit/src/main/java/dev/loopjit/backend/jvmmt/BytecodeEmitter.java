@@ -37,7 +37,9 @@ import java.util.Map;
  * wrapping {@code int}/{@code long} arithmetic, masked shifts, saturating float→int conversions,
  * {@code frem} for float {@code %}, {@link Math}'s own functions for the intrinsics (so results are
  * bit-identical to the {@code jvm} device's calls). The IR's one deviation from Java is kept as on
- * every device: integer {@code x / 0} and {@code x % 0} give 0. Arrays are the device's Java arrays
+ * every device: integer {@code x / 0} and {@code x % 0} give 0 (the {@code legalise} pass writes
+ * that; the divisions it leaves, {@code DIV_UNCHECKED} and {@code REM_UNCHECKED}, are plain
+ * {@code idiv}/{@code ldiv}/{@code irem}/{@code lrem}). Arrays are the device's Java arrays
  * ({@code HalfFloatArray} as {@code short[]} of fp16 bits), so every access is bounds-checked by
  * the JVM; each has its own exception handler that names the array and the Java line
  * ({@link Failures}).
@@ -470,17 +472,8 @@ final class BytecodeEmitter {
     TypeKind k = expr(b.a());
     Op.Binary op = b.op();
     boolean integral = k == TypeKind.INT || k == TypeKind.LONG;
-    if (integral && (op == Op.Binary.DIV || op == Op.Binary.REM) && !(b.b() instanceof Const c && c.longValue() != 0)) {
-      // x / 0 and x % 0 give 0 on devices, where Java would throw
-      expr(b.b());
-      Label divide = code.newLabel(), end = code.newLabel();
-      if (k == TypeKind.LONG) code.dup2().lconst_0().lcmp().ifne(divide).pop2().pop2().lconst_0().goto_(end);
-      else code.dup().ifne(divide).pop2().iconst_0().goto_(end);
-      code.labelBinding(divide);
-      arithmetic(op, k);
-      code.labelBinding(end);
-      return k;
-    }
+    if (integral && (op == Op.Binary.DIV || op == Op.Binary.REM))
+      throw new IllegalStateException("integer " + op + " reaches the emitter only legalised (the legalise pass)");
     expr(b.b());
     arithmetic(op, k);
     return k;
@@ -677,7 +670,17 @@ final class BytecodeEmitter {
         handlers.add(new Handler(handler, describe(a.get(0)) + " (atomic) at " + where(at)));
         return kind(t.element().stackType());
       }
+      case DIV_UNCHECKED, REM_UNCHECKED -> {
+        // the legalise pass proved the divisor neither 0 nor -1: idiv, ldiv, irem, lrem are Java's / and % there
+        TypeKind k = expr(a.get(0));
+        expr(a.get(1));
+        arithmetic(op == Intrinsic.DIV_UNCHECKED ? Op.Binary.DIV : Op.Binary.REM, k);
+        return k;
+      }
       case FMA, ABS, MIN, MAX -> {
+        if (op == Intrinsic.ABS && a.get(0).prim().isIntegral())
+          throw new IllegalStateException("integer abs reaches the emitter only legalised (the legalise pass)");
+        // integer min and max are Math's; floating ones are Math's too (Java's own), where fast math left them
         for (Expr x : a) expr(x);
         ClassDesc t = desc(c.type().stackType());
         ClassDesc[] params = new ClassDesc[a.size()];

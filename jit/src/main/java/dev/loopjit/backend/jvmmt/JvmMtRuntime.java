@@ -41,7 +41,7 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
   private static final long PARALLEL_COPY_BYTES = 4L << 20;
 
   /** Every class defined in this process, by code: a second plan finds the first plan's kernels. */
-  private static final ProgramCache<GeneratedKernel> CLASSES = new ProgramCache<>(new Definer(), "jvm-mt", ".txt", ".class",
+  private static final ProgramCache<GeneratedKernel> CLASSES = new ProgramCache<>(new Definer(), "jvm-mt", language -> ".txt", ".class",
       List.of("jvm-mt", Runtime.version().toString()));
 
   /**

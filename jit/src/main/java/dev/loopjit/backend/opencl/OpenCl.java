@@ -105,6 +105,8 @@ final class OpenCl {
       enqueueWriteBuffer, enqueueWriteHeap, enqueueReadBuffer, enqueueReadHeap, enqueueMapBuffer,
       enqueueUnmapMemObject, finish, waitForEvents, getEventProfilingInfo, releaseContext, releaseCommandQueue,
       releaseProgram, releaseKernel, releaseMemObject, releaseEvent;
+  /** clCreateProgramWithIL (OpenCL 2.1), or null where the loader predates it. */
+  private final MethodHandle createProgramWithIL;
 
   private OpenCl(SymbolLookup lib) {
     getPlatformIDs = bind(lib, "clGetPlatformIDs", JAVA_INT, JAVA_INT, ADDRESS, ADDRESS);
@@ -146,6 +148,8 @@ final class OpenCl {
     releaseKernel = bind(lib, "clReleaseKernel", JAVA_INT, ADDRESS);
     releaseMemObject = bind(lib, "clReleaseMemObject", JAVA_INT, ADDRESS);
     releaseEvent = bind(lib, "clReleaseEvent", JAVA_INT, ADDRESS);
+    createProgramWithIL = lib.find("clCreateProgramWithIL").isPresent()
+        ? bind(lib, "clCreateProgramWithIL", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS) : null;
   }
 
   private static MethodHandle bind(SymbolLookup lib, String name, MemoryLayout result, MemoryLayout... args) {
@@ -208,6 +212,18 @@ final class OpenCl {
     try {
       return (MemorySegment) createProgramWithBinary.invokeExact(ctx, n, devices, lengths, binaries, status, err);
     } catch (Throwable t) { throw fail(t); }
+  }
+
+  /** Whether the loader has clCreateProgramWithIL (OpenCL 2.1). */
+  boolean hasCreateProgramWithIL() {
+    return createProgramWithIL != null;
+  }
+
+  /** A program from an intermediate language (SPIR-V) module of {@code length} bytes. */
+  MemorySegment createProgramWithIL(MemorySegment ctx, MemorySegment il, long length, MemorySegment err) {
+    if (createProgramWithIL == null)
+      throw new IllegalStateException("the OpenCL loader has no clCreateProgramWithIL (OpenCL 2.1)");
+    try { return (MemorySegment) createProgramWithIL.invokeExact(ctx, il, length, err); } catch (Throwable t) { throw fail(t); }
   }
 
   int buildProgram(MemorySegment program, int n, MemorySegment devices, MemorySegment options) {

@@ -16,13 +16,17 @@ import java.util.List;
  */
 public final class OpenClBackend extends DriverBackend {
   public OpenClBackend() {
-    super("opencl", OpenClRecipe.INSTANCE);
+    super("opencl", OpenClRecipe.INSTANCE, SpirvRecipe.OFFLINE);
   }
 
   @Override
   protected List<Device> discover(Options options) {
-    String missing = OpenCl.problem(options.get("opencl.library", "libOpenCL.so.1"));
+    String library = options.get("opencl.library", "libOpenCL.so.1");
+    String missing = OpenCl.problem(library);
     if (missing != null) throw new NoDevice(missing);
+    // Listing platforms loads the drivers (ICDs), whose signal handlers need the JVM's chained.
+    String refused = dev.loopjit.spi.SignalChaining.beforeLoading("the OpenCL drivers (through " + library + ")", options);
+    if (refused != null) throw new NoDevice(refused);
     OpenCl cl = OpenCl.get();
     List<MemorySegment> platforms = OpenClInfo.platforms(cl);
     if (platforms.isEmpty())
@@ -37,7 +41,9 @@ public final class OpenClBackend extends DriverBackend {
 
   @Override
   public DeviceRuntime open(Device device, Options options) {
-    return new OpenClRuntime(own(device, OpenClDevice.class), recipe(), options);
+    OpenClDevice d = own(device, OpenClDevice.class);
+    ProgramForm form = ProgramForm.of(d, options);
+    return new OpenClRuntime(d, form == ProgramForm.SOURCE ? recipe() : new SpirvRecipe(form), options);
   }
 
 }

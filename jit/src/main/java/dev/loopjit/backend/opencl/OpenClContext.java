@@ -27,10 +27,14 @@ final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
     this.handle = handle;
   }
 
-  /** The cache files are {@code opencl/KEY.cl} and {@code opencl/KEY.bin}; the key includes the device's name, version, driver and platform version. */
+  /**
+   * The cache files are {@code opencl/KEY.cl} (or {@code KEY.spvasm}, a SPIR-V module's
+   * disassembly) and {@code opencl/KEY.bin}; the key includes the language, the build options (the
+   * bridge's among them) and the device's name, version, driver and platform version.
+   */
   @Override
   protected ProgramCache<MemorySegment> newPrograms() {
-    return new ProgramCache<>(new OpenClPrograms(cl, this), "opencl", ".cl", ".bin",
+    return new ProgramCache<>(new OpenClPrograms(cl, this), "opencl", language -> language.equals("spirv") ? ".spvasm" : ".cl", ".bin",
         List.of(device.name(), device.deviceVersion(), device.driver(), device.platformVersion()));
   }
 

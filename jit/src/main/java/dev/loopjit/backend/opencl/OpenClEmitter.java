@@ -3,15 +3,16 @@ package dev.loopjit.backend.opencl;
 
 import dev.loopjit.compiler.Target;
 import dev.loopjit.ir.ArrayType;
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.Call;
 import dev.loopjit.ir.Expr.Const;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Uses;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +49,7 @@ public final class OpenClEmitter extends CEmitter {
 
   private String source(KernelIR k) {
     if (!CNames.isIdentifier(k.name())) throw new IllegalArgumentException("not a kernel name: " + k.name());
-    boolean doubles = IrScan.usesDouble(k);
+    boolean doubles = Uses.of(k).doubles();
     if (doubles && !target.fp64()) throw new IllegalStateException(k.name() + " uses double on a target without fp64");
     String body = body(k);
     String params = k.args().stream().map(this::param).collect(Collectors.joining(", "));
@@ -146,13 +147,6 @@ public final class OpenClEmitter extends CEmitter {
   }
 
   @Override
-  protected String divide(Op.Binary op, Prim p) {
-    boolean wide = p == Prim.LONG;
-    return use(op == Op.Binary.DIV ? wide ? OpenClFunction.DIV_LONG : OpenClFunction.DIV_INT
-        : wide ? OpenClFunction.REM_LONG : OpenClFunction.REM_INT);
-  }
-
-  @Override
   protected C loadHalf(C array, C index, ArrayType t) {
     return call("vload_half", index, halfPointer(array, t));
   }
@@ -185,9 +179,14 @@ public final class OpenClEmitter extends CEmitter {
           FLOOR, CEIL, RINT, FMA -> call(c.op().name().toLowerCase(Locale.ROOT), args(a));
       case POW -> target.fastMath() ? call("pow", args(a))
           : call(use(a.get(0).prim() == Prim.DOUBLE ? OpenClFunction.POW_DOUBLE : OpenClFunction.POW_FLOAT), args(a));
-      // abs(int) is a uint in OpenCL, so abs(MIN_VALUE) reads back as MIN_VALUE, as in Java.
-      case ABS -> a.get(0).prim().isIntegral() ? reinterpret(a.get(0).prim(), call("abs", args(a))) : call("fabs", args(a));
+      case ABS -> {
+        if (a.get(0).prim().isIntegral()) throw new IllegalStateException("integer abs reaches the emitter only legalised (the legalise pass)");
+        yield call("fabs", args(a));
+      }
       case MIN, MAX -> minMax(c.op() == dev.loopjit.ir.Intrinsic.MIN, a);
+      // The legalise pass gives these only divisors other than 0 and -1, where C's / and % are Java's.
+      case DIV_UNCHECKED -> binary(expr(a.get(0)), "/", expr(a.get(1)), MUL);
+      case REM_UNCHECKED -> binary(expr(a.get(0)), "%", expr(a.get(1)), MUL);
       case FLOAT_BITS -> reinterpret(Prim.INT, expr(a.get(0)));
       case BITS_FLOAT -> reinterpret(Prim.FLOAT, expr(a.get(0)));
       case DOUBLE_BITS -> reinterpret(Prim.LONG, expr(a.get(0)));
@@ -204,11 +203,12 @@ public final class OpenClEmitter extends CEmitter {
     return cast("int", C.of(function + "(" + d.longValue() + ")"));
   }
 
+  /** Integers' min and max are C's; floating ones reach here only with fast math (else the legalise pass wrote Java's). */
   private C minMax(boolean min, List<Expr> a) {
     Prim p = a.get(0).prim();
-    if (p.isIntegral() || target.fastMath()) return call((p.isIntegral() ? "" : "f") + (min ? "min" : "max"), args(a));
-    boolean d = p == Prim.DOUBLE;
-    return call(use(min ? d ? OpenClFunction.MIN_DOUBLE : OpenClFunction.MIN_FLOAT : d ? OpenClFunction.MAX_DOUBLE : OpenClFunction.MAX_FLOAT), args(a));
+    if (!p.isIntegral() && !target.fastMath())
+      throw new IllegalStateException("floating " + (min ? "min" : "max") + " reaches the emitter only legalised (the legalise pass)");
+    return call((p.isIntegral() ? "" : "f") + (min ? "min" : "max"), args(a));
   }
 
   private C atomicAdd(List<Expr> a) {

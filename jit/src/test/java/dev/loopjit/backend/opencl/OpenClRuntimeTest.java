@@ -244,8 +244,11 @@ class OpenClRuntimeTest {
   @Test
   void anArrayTooLargeForTheDeviceIsAClearError() {
     OpenClDevice d = OpenClTesting.device();
-    // A host array that claims more than the device's largest buffer, without allocating it on the host.
-    HostArray huge = new HostArray(new float[1], Prim.FLOAT, (int) Math.min(Integer.MAX_VALUE, d.maxAllocationBytes() / 4 + 1));
+    // A host array that claims more than the device's largest buffer, without allocating it on the host: doubles, so
+    // that an int length reaches past a limit of up to 16 GiB (PoCL's depends on the memory free when it starts).
+    long length = d.maxAllocationBytes() / 8 + 1;
+    org.junit.jupiter.api.Assumptions.assumeTrue(length <= Integer.MAX_VALUE, d + " takes buffers of " + d.maxAllocationBytes() + " bytes");
+    HostArray huge = new HostArray(new double[1], Prim.DOUBLE, (int) length);
     try (OpenClRuntime rt = new OpenClRuntime(d, HandwrittenKernels.SOURCE, Settings.options())) {
       OpenClException e = assertThrows(OpenClException.class, () -> rt.allocate(huge, false));
       assertTrue(e.outOfMemory(), e.getMessage());

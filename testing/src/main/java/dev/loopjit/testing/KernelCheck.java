@@ -1,10 +1,11 @@
 // Runs one kernel on the jvm (the reference) and on every other device, and compares every array argument.
-// Shipped in the test-jar so that other modules' tests check their kernels the same way.
+// The loopjit-testing artifact: a user's tests check their kernels the way LoopJIT's own tests check LoopJIT's.
 package dev.loopjit.testing;
 
 import dev.loopjit.api.DataTransferMode;
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
+import dev.loopjit.api.Engine;
 import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.KernelContext;
@@ -26,37 +27,39 @@ import dev.loopjit.api.Task8;
 import dev.loopjit.api.Task9;
 import dev.loopjit.api.TaskGraph;
 import dev.loopjit.api.WorkerGrid;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.runtime.Backends;
-import dev.loopjit.runtime.Settings;
-import dev.loopjit.spi.HostArray;
-import dev.loopjit.spi.TaskSpec;
 import java.io.Serializable;
+import java.lang.invoke.MethodHandleInfo;
+import java.lang.invoke.MethodType;
+import java.lang.invoke.SerializedLambda;
 import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.junit.jupiter.api.Assertions;
 
 /**
  * Checks a kernel against the jvm. {@link #run()} builds a task graph that copies every array
  * argument in and back on every execution, runs it on the {@code jvm} device, then on every other
  * device of {@link Devices#all()}, and compares each array argument element by element with the
- * jvm's result ({@link ArrayDiff}, {@link Tolerance}). Each device gets fresh arguments from the
- * supplier, which must give the same values every time (seeded {@link Inputs}); the check verifies
- * that it does.
+ * jvm's result ({@link ArrayDiff}, {@link Tolerance}). A difference fails the check with an
+ * {@link AssertionError} (JUnit, TestNG and plain {@code assert}-style runners all report it)
+ * naming the device, the parameter, how many elements differ, the first differing index with both
+ * values and the inputs at that index. Each device gets fresh arguments from the supplier, which
+ * must give the same values every time (seeded {@link Inputs}); the check verifies that it does.
  *
  * <pre>{@code
  * KernelCheck.of("saxpy", FloatKernels::saxpy)
- *     .args(() -> { Inputs in = new Inputs(7); return new Object[] {2f, in.floatArray(997), in.floatArray(997)}; })
+ *     .args(() -> { Inputs in = new Inputs(7); return new Object[] {2f, in.floatArray(997, -1, 1), in.floatArray(997, -1, 1)}; })
  *     .run();                                               // exact by default
  * KernelCheck.of("reduce", Explicit::reduce).args(...).grid(new WorkerGrid1D(1024).setLocalWork(64, 1, 1)).run();
  * }</pre>
@@ -64,19 +67,32 @@ import org.junit.jupiter.api.Assertions;
  * With {@code -Dloopjit.requireDevices=opencl} (or {@code LOOPJIT_REQUIRE_DEVICES=opencl}; a comma
  * list of backends) a check fails when no device of a listed backend exists, so that a suite
  * cannot pass on the jvm alone where devices are expected. Every kernel is also given to each
- * {@link OfflineEmitter} (code generation checked with no device, such as {@code ptxas}).
+ * {@link OfflineEmitter} that a {@link KernelCheckExtension} on the class path offers (LoopJIT's
+ * own build assembles every kernel's PTX with {@code ptxas} and validates its SPIR-V this way).
  */
 public final class KernelCheck {
+  /** A kernel as a check saw it, for {@link OfflineEmitter}s: its name, the method reference and the arguments of one run. */
+  public record CheckedKernel(String name, Serializable kernel, List<Object> args) {
+    public CheckedKernel {
+      args = java.util.Collections.unmodifiableList(Arrays.asList(args.toArray()));
+    }
+
+    /** The static method behind {@link #kernel()}. */
+    public Method method() {
+      return methodOf(kernel, name);
+    }
+  }
+
   /**
-   * A check of the code generated for a task with no device: returns null when it passes, else why.
+   * A check of the code generated for a kernel with no device: returns null when it passes, else why.
    *
    * @param name  for messages, e.g. {@code "ptxas sm_90"}
    * @param check the check
    */
-  public record OfflineEmitter(String name, Function<TaskSpec, String> check) {}
+  public record OfflineEmitter(String name, Function<CheckedKernel, String> check) {}
 
-  /** The offline emitters every check runs by default. */
-  public static final List<OfflineEmitter> OFFLINE_EMITTERS = PtxCheck.emitters();
+  /** The offline emitters every check runs by default: those of every {@link KernelCheckExtension} found by ServiceLoader. */
+  public static final List<OfflineEmitter> OFFLINE_EMITTERS = loadEmitters();
 
   /** What a check ran: the kernel's name and the ids of the devices it ran on and matched, jvm first. */
   public record Result(String kernel, List<String> devices) {
@@ -87,6 +103,7 @@ public final class KernelCheck {
   }
 
   private static final String GRAPH = "check";
+  private static final int INPUTS_SHOWN = 8;
   private static final Map<String, AtomicInteger> RUNS = new ConcurrentHashMap<>();
 
   private final String name;
@@ -160,16 +177,17 @@ public final class KernelCheck {
       Object[] a = fresh(inputs);
       runOn(d, a);
       for (int i = 0; i < a.length; i++) {
-        if (HostArray.of(a[i]) == null) continue;
+        if (!ArrayDiff.isKernelArray(a[i])) continue;
         String why = ArrayDiff.compare(d.id() + " (" + d.name() + ")", name + " " + parameter(i, a[i]), reference[i], a[i], tolerance);
-        if (why != null) Assertions.fail(why);
+        if (why != null)
+          throw new AssertionError(why + inputsAt(methodOf(kernel, name), args.get(), ArrayDiff.firstDifference(reference[i], a[i], tolerance)));
       }
       ran.add(d.id());
     }
     if (Devices.all().size() == 1) fresh(inputs); // check the supplier even when only the jvm runs
     for (OfflineEmitter e : emitters) {
-      String why = e.check().apply(taskSpec(args.get()));
-      if (why != null) Assertions.fail(name + ": offline emitter " + e.name() + " failed: " + why);
+      String why = e.check().apply(new CheckedKernel(name, kernel, Arrays.asList(args.get())));
+      if (why != null) throw new AssertionError(name + ": offline emitter " + e.name() + " failed: " + why);
     }
     return new Result(name, List.copyOf(ran));
   }
@@ -177,8 +195,23 @@ public final class KernelCheck {
   private Object[] fresh(List<Object> inputs) {
     Object[] a = args.get();
     if (!snapshot(a).equals(inputs))
-      Assertions.fail(name + ": the argument supplier gave different values on a second call; seed its random inputs");
+      throw new AssertionError(name + ": the argument supplier gave different values on a second call; seed its random inputs");
     return a;
+  }
+
+  /** The arguments {@code in} of {@code m} at {@code index} (arrays long enough) and whole (scalars), for a failure message. */
+  static String inputsAt(Method m, Object[] in, int index) {
+    if (index < 0) return "";
+    List<String> shown = new ArrayList<>();
+    for (int i = 0; i < in.length && shown.size() < INPUTS_SHOWN; i++) {
+      String p = m.getParameters()[i].getName();
+      if (ArrayDiff.isKernelArray(in[i])) {
+        if (index < ArrayDiff.length(in[i])) shown.add(p + "[" + index + "] = " + ArrayDiff.element(in[i], index));
+      } else if (!(in[i] instanceof KernelContext)) {
+        shown.add(p + " = " + in[i]);
+      }
+    }
+    return shown.isEmpty() ? "" : String.format("%n  inputs (before the run, same index): %s", String.join(", ", shown));
   }
 
   /** Runs once on {@code device} with fresh arguments and returns them, arrays as the device left them. */
@@ -201,7 +234,7 @@ public final class KernelCheck {
 
   private TaskGraph graph(Object[] a) {
     Map<Object, Boolean> arrays = new IdentityHashMap<>();
-    for (Object o : a) if (HostArray.of(o) != null) arrays.put(o, true);
+    for (Object o : a) if (ArrayDiff.isKernelArray(o)) arrays.put(o, true);
     Object[] moved = arrays.keySet().toArray();
     TaskGraph g = new TaskGraph(GRAPH);
     if (moved.length > 0) g.transferToDevice(DataTransferMode.EVERY_EXECUTION, moved);
@@ -210,23 +243,19 @@ public final class KernelCheck {
     return g;
   }
 
-  private TaskSpec taskSpec(Object[] a) {
-    return TaskSpec.of(GRAPH, taskId(), kernel, a);
-  }
-
   private String taskId() {
     return name.replaceAll("[^A-Za-z0-9_]", "_");
   }
 
   private String parameter(int i, Object array) {
-    Method m = MethodRef.ofLambda(kernel, name).method();
-    return "parameter " + i + " (" + m.getParameters()[i].getName() + ": " + HostArray.of(array).describe() + ")";
+    Method m = methodOf(kernel, name);
+    return "parameter " + i + " (" + m.getParameters()[i].getName() + ": " + ArrayDiff.describe(array) + ")";
   }
 
   /** Adds {@code k} (a {@code Task0}…{@code Task15}) to {@code g} as task {@code id} with arguments {@code a}: {@code TaskGraph.task} for any arity. */
   @SuppressWarnings({"unchecked", "rawtypes"})
   public static TaskGraph addTask(TaskGraph g, String id, Serializable k, Object[] a) {
-    int arity = MethodRef.ofLambda(k, id).method().getParameterCount();
+    int arity = methodOf(k, id).getParameterCount();
     if (arity != a.length)
       throw new IllegalArgumentException("kernel " + id + " takes " + arity + " argument(s); the supplier gave " + a.length);
     return switch (k) {
@@ -250,11 +279,41 @@ public final class KernelCheck {
     };
   }
 
+  /**
+   * The static method behind a serializable method reference (through the {@link SerializedLambda}
+   * its {@code writeReplace} gives, as the engine finds it); IllegalArgumentException naming
+   * {@code what} when there is none.
+   */
+  static Method methodOf(Serializable code, String what) {
+    SerializedLambda sl;
+    try {
+      Method wr = code.getClass().getDeclaredMethod("writeReplace");
+      wr.setAccessible(true);
+      sl = (SerializedLambda) wr.invoke(code);
+    } catch (ReflectiveOperationException | ClassCastException | SecurityException e) {
+      throw new IllegalArgumentException("kernel " + what + ": cannot find the method behind " + code.getClass().getName()
+          + "; pass a method reference to a static method, such as Kernels::saxpy", e);
+    }
+    if (sl.getImplMethodKind() != MethodHandleInfo.REF_invokeStatic || sl.getCapturedArgCount() != 0)
+      throw new IllegalArgumentException("kernel " + what + ": " + sl.getImplClass().replace('/', '.') + "::" + sl.getImplMethodName()
+          + " is not a method reference to a static method");
+    try {
+      Class<?> owner = Class.forName(sl.getImplClass().replace('/', '.'), false, code.getClass().getClassLoader());
+      MethodType type = MethodType.fromMethodDescriptorString(sl.getImplMethodSignature(), owner.getClassLoader());
+      for (Method m : owner.getDeclaredMethods())
+        if (m.getName().equals(sl.getImplMethodName()) && Modifier.isStatic(m.getModifiers())
+            && MethodType.methodType(m.getReturnType(), m.getParameterTypes()).equals(type)) return m;
+      throw new IllegalArgumentException("kernel " + what + ": no static method " + owner.getName() + "." + sl.getImplMethodName());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalArgumentException("kernel " + what + ": class " + sl.getImplClass() + " not found", e);
+    }
+  }
+
   /** Arguments as comparable values: arrays by type, length and a hash of their bits, scalars as themselves. */
   private static List<Object> snapshot(Object[] a) {
     List<Object> s = new ArrayList<>(a.length);
     for (Object o : a) {
-      if (HostArray.of(o) != null) s.add(HostArray.of(o).describe() + "#" + Arrays.hashCode(ArrayDiff.bits(o)));
+      if (ArrayDiff.isKernelArray(o)) s.add(ArrayDiff.describe(o) + "#" + Arrays.hashCode(ArrayDiff.bits(o)));
       else if (o instanceof KernelContext) s.add("KernelContext");
       else s.add(o);
     }
@@ -268,12 +327,37 @@ public final class KernelCheck {
     return m;
   }
 
+  /**
+   * Throws IllegalStateException when this loopjit-testing and the loopjit-jit on the class path are
+   * different versions (as their jars' manifests say; classes from a build directory have none).
+   */
+  static void checkVersions() {
+    String problem = versionProblem(KernelCheck.class.getPackage().getImplementationVersion(), Engine.class.getPackage().getImplementationVersion());
+    if (problem != null) throw new IllegalStateException(problem);
+  }
+
+  /** Why loopjit-testing {@code testing} cannot run against loopjit-jit {@code engine}, or null. */
+  static String versionProblem(String testing, String engine) {
+    if (testing == null || engine == null || testing.equals(engine)) return null;
+    return "loopjit-testing " + testing + " is running against loopjit-jit " + engine + ": use the same version of both "
+        + "(in Maven one property, e.g. <loopjit.version>" + engine + "</loopjit.version>, for dev.loopjit:loopjit-jit and "
+        + "dev.loopjit:loopjit-testing)";
+  }
+
   /** Fails when a backend listed in {@code loopjit.requireDevices} / {@code LOOPJIT_REQUIRE_DEVICES} has no device. */
   public static void checkRequiredDevices() {
-    List<String> missing = missingBackends(Settings.get("requireDevices"), Devices.all());
+    checkVersions();
+    List<String> missing = missingBackends(requiredDevices(), Devices.all());
     if (!missing.isEmpty())
-      Assertions.fail("loopjit.requireDevices asks for " + missing + " but there is no such device; devices: "
-          + Devices.all().stream().map(Device::id).toList() + "; problems: " + Backends.problems());
+      throw new AssertionError("loopjit.requireDevices asks for " + missing + " but there is no such device; devices: "
+          + Devices.all().stream().map(Device::id).toList() + "; problems: " + Engine.get().problems());
+  }
+
+  /** The system property {@code loopjit.requireDevices}, else the environment variable {@code LOOPJIT_REQUIRE_DEVICES}, else null. */
+  static String requiredDevices() {
+    String v = System.getProperty("loopjit.requireDevices");
+    if (v == null || v.isBlank()) v = System.getenv("LOOPJIT_REQUIRE_DEVICES");
+    return v == null || v.isBlank() ? null : v.trim();
   }
 
   /** The backends named in {@code required} (a comma list, or null) that none of {@code devices} belongs to. */
@@ -281,9 +365,16 @@ public final class KernelCheck {
     if (required == null || required.isBlank()) return List.of();
     List<String> missing = new ArrayList<>();
     for (String b : required.split(",")) {
-      String backend = b.trim();
+      String backend = b.trim().toLowerCase(Locale.ROOT);
       if (!backend.isEmpty() && devices.stream().noneMatch(d -> d.backend().equals(backend))) missing.add(backend);
     }
     return missing;
+  }
+
+  private static List<OfflineEmitter> loadEmitters() {
+    List<OfflineEmitter> all = new ArrayList<>();
+    for (KernelCheckExtension x : ServiceLoader.load(KernelCheckExtension.class, KernelCheck.class.getClassLoader()))
+      all.addAll(x.offlineEmitters());
+    return List.copyOf(all);
   }
 }

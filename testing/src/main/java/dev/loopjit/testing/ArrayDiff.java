@@ -1,20 +1,21 @@
 // Element-wise comparison of one kernel array (any primitive array or dev.loopjit.types array) against the jvm's.
 package dev.loopjit.testing;
 
-import dev.loopjit.ir.Prim;
-import dev.loopjit.spi.HostArray;
 import dev.loopjit.types.ByteArray;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.HalfFloatArray;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.LongArray;
+import dev.loopjit.types.NativeArray;
 import dev.loopjit.types.ShortArray;
+import java.lang.reflect.Array;
 
 /**
  * Compares two arrays of the same kernel type: integers, chars and booleans exactly, floating
  * point by a {@link Tolerance}. The message of a difference names the device, the parameter, how
- * many elements differ, the first index and both values with their bits.
+ * many elements differ, the first index and both values with their bits. Kernel arrays are the
+ * primitive Java arrays and the off-heap arrays of {@code dev.loopjit.types}.
  *
  * <pre>{@code
  * String why = ArrayDiff.compare("opencl:0", "parameter 2 (y: FloatArray[997])", jvmY, deviceY, Tolerance.ulps(2));
@@ -26,31 +27,95 @@ public final class ArrayDiff {
 
   private ArrayDiff() {}
 
+  /** The element types of kernel arrays. */
+  enum Kind {
+    BOOLEAN, BYTE, CHAR, SHORT, INT, LONG, FLOAT, DOUBLE, HALF;
+
+    boolean isFloating() {
+      return this == FLOAT || this == DOUBLE || this == HALF;
+    }
+  }
+
   /** Null when {@code actual} agrees with {@code expected} everywhere; else what differs, in one message. */
   public static String compare(String device, String parameter, Object expected, Object actual, Tolerance tolerance) {
-    HostArray e = HostArray.of(expected), a = HostArray.of(actual);
+    Kind e = kindOf(expected), a = kindOf(actual);
     if (e == null || a == null) throw new IllegalArgumentException("not kernel arrays: " + expected + ", " + actual);
     String head = device + ": " + parameter;
-    if (e.element() != a.element() || expected.getClass() != actual.getClass())
-      return head + " has type " + a.describe() + " on the device but " + e.describe() + " on the jvm";
-    if (e.length() != a.length()) return head + " has " + a.length() + " elements on the device but " + e.length() + " on the jvm";
-    Prim kind = e.element();
+    if (e != a || expected.getClass() != actual.getClass())
+      return head + " has type " + describe(actual) + " on the device but " + describe(expected) + " on the jvm";
+    if (length(expected) != length(actual)) return head + " has " + length(actual) + " elements on the device but " + length(expected) + " on the jvm";
     long[] x = bits(expected), y = bits(actual);
     int count = 0, first = -1;
     StringBuilder more = new StringBuilder();
     for (int i = 0; i < x.length; i++) {
-      if (agree(kind, x[i], y[i], tolerance)) continue;
+      if (agree(e, x[i], y[i], tolerance)) continue;
       if (count == 0) first = i;
-      else if (count < EXAMPLES) more.append(String.format("%n  [%d] jvm %s, %s %s", i, show(kind, x[i]), device, show(kind, y[i])));
+      else if (count < EXAMPLES) more.append(String.format("%n  [%d] jvm %s, %s %s", i, show(e, x[i]), device, show(e, y[i])));
       count++;
     }
     if (count == 0) return null;
     return String.format("%s differs from the jvm in %d of %d element(s) (tolerance %s); first at index %d: jvm %s, %s %s%s",
-        head, count, x.length, kind.isFloating() ? tolerance : "exact", first, show(kind, x[first]), device, show(kind, y[first]), more);
+        head, count, x.length, e.isFloating() ? tolerance : "exact", first, show(e, x[first]), device, show(e, y[first]), more);
+  }
+
+  /** The first index where {@code actual} and {@code expected} (kernel arrays of one type and length) disagree, or -1. */
+  public static int firstDifference(Object expected, Object actual, Tolerance tolerance) {
+    Kind k = kindOf(expected);
+    if (k == null || k != kindOf(actual) || length(expected) != length(actual)) return -1;
+    long[] x = bits(expected), y = bits(actual);
+    for (int i = 0; i < x.length; i++) if (!agree(k, x[i], y[i], tolerance)) return i;
+    return -1;
+  }
+
+  /** Whether {@code o} is an array kernels take: a primitive Java array or an off-heap {@code dev.loopjit.types} array. */
+  public static boolean isKernelArray(Object o) {
+    return kindOf(o) != null;
+  }
+
+  /** Element {@code i} of kernel array {@code array} for a message: its value and bits ({@code 1.5 (0x3fc00000)}). */
+  public static String element(Object array, int i) {
+    Kind k = kindOf(array);
+    if (k == null) throw new IllegalArgumentException("not a kernel array: " + array);
+    return show(k, bits(array)[i]);
+  }
+
+  /** A short description for messages: {@code float[1024]}, {@code FloatArray[1024]}. */
+  public static String describe(Object array) {
+    Kind k = kindOf(array);
+    if (k == null) throw new IllegalArgumentException("not a kernel array: " + array);
+    return (array instanceof NativeArray ? array.getClass().getSimpleName() : k.name().toLowerCase(java.util.Locale.ROOT)) + "[" + length(array) + "]";
+  }
+
+  /** The number of elements of a kernel array. */
+  static int length(Object array) {
+    return array instanceof NativeArray a ? a.getSize() : Array.getLength(array);
+  }
+
+  /** The element type of a kernel array, or null when {@code o} is not one. */
+  static Kind kindOf(Object o) {
+    return switch (o) {
+      case null -> null;
+      case float[] a -> Kind.FLOAT;
+      case double[] a -> Kind.DOUBLE;
+      case int[] a -> Kind.INT;
+      case long[] a -> Kind.LONG;
+      case short[] a -> Kind.SHORT;
+      case byte[] a -> Kind.BYTE;
+      case char[] a -> Kind.CHAR;
+      case boolean[] a -> Kind.BOOLEAN;
+      case FloatArray a -> Kind.FLOAT;
+      case DoubleArray a -> Kind.DOUBLE;
+      case HalfFloatArray a -> Kind.HALF;
+      case IntArray a -> Kind.INT;
+      case LongArray a -> Kind.LONG;
+      case ShortArray a -> Kind.SHORT;
+      case ByteArray a -> Kind.BYTE;
+      default -> null;
+    };
   }
 
   /** Whether two elements (as {@link #bits} gives them) agree. */
-  static boolean agree(Prim kind, long expected, long actual, Tolerance t) {
+  static boolean agree(Kind kind, long expected, long actual, Tolerance t) {
     return switch (kind) {
       case FLOAT -> t.accepts(Float.intBitsToFloat((int) expected), Float.intBitsToFloat((int) actual));
       case DOUBLE -> t.accepts(Double.longBitsToDouble(expected), Double.longBitsToDouble(actual));
@@ -60,7 +125,7 @@ public final class ArrayDiff {
   }
 
   /** An element for a message: its value and its bits in hex. */
-  static String show(Prim kind, long bits) {
+  static String show(Kind kind, long bits) {
     return switch (kind) {
       case FLOAT -> Float.intBitsToFloat((int) bits) + String.format(" (0x%08x)", (int) bits);
       case DOUBLE -> Double.longBitsToDouble(bits) + String.format(" (0x%016x)", bits);
@@ -75,7 +140,7 @@ public final class ArrayDiff {
 
   /** Every element as raw bits in a long: floats by their raw IEEE bits, halves by their 16 bits, integers by value. */
   static long[] bits(Object array) {
-    int n = HostArray.of(array).length();
+    int n = length(array);
     long[] out = new long[n];
     switch (array) {
       case float[] a -> { for (int i = 0; i < n; i++) out[i] = Float.floatToRawIntBits(a[i]); }

@@ -1,11 +1,12 @@
-// The offline check every conformance kernel gets where ptxas is installed: its PTX assembles for sm_80 and sm_90.
-package dev.loopjit.testing;
+// The offline check every checked kernel gets where ptxas is installed: its PTX assembles for sm_80 and sm_90.
+package dev.loopjit.conformance;
 
 import dev.loopjit.backend.cuda.PtxRecipe;
 import dev.loopjit.backend.cuda.Ptxas;
 import dev.loopjit.compiler.Target;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.testing.KernelCheck;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -21,7 +22,7 @@ final class PtxCheck {
   static List<KernelCheck.OfflineEmitter> emitters() {
     List<KernelCheck.OfflineEmitter> out = new ArrayList<>();
     if (!Ptxas.present()) return out;
-    for (String sm : ARCHITECTURES) out.add(new KernelCheck.OfflineEmitter("ptxas " + sm, task -> assemble(task, sm)));
+    for (String sm : ARCHITECTURES) out.add(new KernelCheck.OfflineEmitter("ptxas " + sm, k -> assemble(RepositoryChecks.task(k), sm)));
     return out;
   }
 

@@ -1,4 +1,4 @@
-// Tests of the conformance harness itself: comparison, tolerances, the requireDevices rule, runs on the jvm.
+// Tests of the kernel-check harness itself: comparison, tolerances, the requireDevices rule, runs on the jvm.
 package dev.loopjit.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -48,6 +48,30 @@ class KernelCheckTest {
     assertTrue(why.contains("jvm 4.0 (0x40800000)"), why);
     assertTrue(why.contains("4.0000005 (0x40800001)"), why);
     assertTrue(why.contains("[5]"), "later differences are listed too: " + why);
+  }
+
+  @Test
+  void aFailureShowsTheInputsAtTheFirstDifferingIndex() throws Exception {
+    java.lang.reflect.Method m = KernelCheckTest.class.getDeclaredMethod("scale", float.class, float[].class, FloatArray.class);
+    Object[] in = {2.5f, new float[] {1f, 1.5f}, FloatArray.fromElements(3f, 4f, 5f)};
+    String s = KernelCheck.inputsAt(m, in, 2);
+    assertTrue(s.contains("a = 2.5"), s);
+    assertTrue(s.contains("y[2] = 5.0 (0x40a00000)"), s);
+    assertFalse(s.contains("x["), "x has no index 2: " + s);
+    assertEquals("", KernelCheck.inputsAt(m, in, -1));
+  }
+
+  static void scale(float a, float[] x, FloatArray y) {
+    for (@Parallel int i = 0; i < x.length; i++) y.set(i, a * x[i]);
+  }
+
+  @Test
+  void kernelArraysAreDescribedAsInMessages() {
+    assertEquals("float[3]", ArrayDiff.describe(new float[3]));
+    assertEquals("FloatArray[2]", ArrayDiff.describe(new FloatArray(2)));
+    assertEquals("boolean[1]", ArrayDiff.describe(new boolean[1]));
+    assertFalse(ArrayDiff.isKernelArray(new Object[1]));
+    assertFalse(ArrayDiff.isKernelArray(3f));
   }
 
   @Test
@@ -152,6 +176,14 @@ class KernelCheckTest {
   }
 
   @Test
+  void mixedVersionsOfTheArtifactsAreRefusedNamingBoth() {
+    assertNull(KernelCheck.versionProblem(null, "0.1.0"), "classes from a build directory have no version");
+    assertNull(KernelCheck.versionProblem("0.1.0", "0.1.0"));
+    String why = KernelCheck.versionProblem("0.1.0", "0.2.0");
+    assertTrue(why.contains("loopjit-testing 0.1.0") && why.contains("loopjit-jit 0.2.0") && why.contains("same version"), why);
+  }
+
+  @Test
   void requiredBackendsMustHaveADevice() {
     List<Device> jvmOnly = List.of(new FakeDevice("jvm", "jvm"));
     List<Device> withOpenCl = List.of(new FakeDevice("jvm", "jvm"), new FakeDevice("opencl:0", "opencl"));
@@ -224,7 +256,7 @@ class KernelCheckTest {
     List<String> seen = new java.util.ArrayList<>();
     KernelCheck.of("addOne", KernelCheckTest::addOne).args(() -> new Object[] {new float[4], new float[4]})
         .offlineEmitters(List.of(new KernelCheck.OfflineEmitter("recorder", t -> {
-          seen.add(t.method().name());
+          seen.add(t.method().getName());
           return null;
         }))).run();
     assertEquals(List.of("addOne"), seen);
@@ -232,6 +264,13 @@ class KernelCheckTest {
         .args(() -> new Object[] {new float[4], new float[4]})
         .offlineEmitters(List.of(new KernelCheck.OfflineEmitter("picky", t -> "line 3: bad register"))).run());
     assertTrue(e.getMessage().contains("picky") && e.getMessage().contains("bad register"), e.getMessage());
+  }
+
+  @Test
+  void extensionsOnTheClassPathSeeEveryCheckedKernel() {
+    assertTrue(KernelCheck.OFFLINE_EMITTERS.stream().anyMatch(e -> e.name().equals("recording")), KernelCheck.OFFLINE_EMITTERS.toString());
+    KernelCheck.of("addOneSeen", KernelCheckTest::addOne).args(() -> new Object[] {new float[2], new float[2]}).run();
+    assertTrue(RecordingExtension.SEEN.contains("addOneSeen:addOne/2"), RecordingExtension.SEEN.toString());
   }
 
   @Test
