@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinWorkerThread;
-import java.util.concurrent.RecursiveAction;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.IntConsumer;
 
@@ -13,7 +14,8 @@ import java.util.function.IntConsumer;
  * Runs a launch on a {@link ForkJoinPool} with one thread per available processor (daemon
  * threads, so an idle pool never keeps a program alive). A {@code @Parallel} kernel's range is cut
  * into chunks — about four per thread, whole rows first (the outer dimensions), so that each chunk
- * runs the innermost dimension as one counted loop — that the pool's threads take and steal. A
+ * runs the innermost dimension as one counted loop — that the calling thread and the pool's
+ * threads take in turn ({@link #forEach}). A
  * {@code KernelContext} kernel's work-groups are its tasks: a group whose work-items never meet at
  * a barrier runs them in a loop; one with barriers runs each work-item on a virtual thread of its
  * own, meeting at a {@link java.util.concurrent.Phaser}. The first failure stops the chunks not yet
@@ -118,18 +120,25 @@ final class Cores {
     rethrow(failure.get());
   }
 
-  /** Runs {@code body} for 0 … {@code count - 1} on the pool (inline when there is one); rethrows the first failure. */
+  /**
+   * Runs {@code body} for 0 … {@code count - 1}: the calling thread and up to {@code parallelism - 1}
+   * of the pool's threads take indices in turn until none is left, and the call returns once every
+   * index taken has finished; rethrows the first failure (indices not yet started are skipped). The
+   * caller always takes part, so a launch makes progress even while the pool's threads are busy
+   * with a kernel that a plan abandoned after its timeout.
+   */
   static void forEach(int count, IntConsumer body) {
     if (count <= 0) return;
     if (count == 1) {
       body.accept(0);
       return;
     }
-    AtomicReference<Throwable> failure = new AtomicReference<>();
-    Split all = new Split(0, count, body, failure);
-    if (Thread.currentThread() instanceof ForkJoinWorkerThread w && w.getPool() == POOL) all.invoke();
-    else POOL.invoke(all);
-    rethrow(failure.get());
+    Shared work = new Shared(count, body);
+    int helpers = Math.min(parallelism(), count) - 1;
+    for (int h = 0; h < helpers; h++) POOL.execute(work::run);
+    work.run();
+    work.await();
+    rethrow(work.failure.get());
   }
 
   private static void rethrow(Throwable t) {
@@ -139,33 +148,45 @@ final class Cores {
     throw new IllegalStateException(t);
   }
 
-  /** Indices {@code [from, to)}, halved until one is left; a failure stops the indices not yet started. */
-  private static final class Split extends RecursiveAction {
-    private final int from, to;
+  /** Indices shared by the threads of one {@link #forEach}; a failure stops the indices not yet started. */
+  private static final class Shared {
+    private final int count;
     private final IntConsumer body;
-    private final AtomicReference<Throwable> failure;
+    private final AtomicInteger next = new AtomicInteger();
+    private final CountDownLatch finished;
+    private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
-    Split(int from, int to, IntConsumer body, AtomicReference<Throwable> failure) {
-      this.from = from;
-      this.to = to;
+    Shared(int count, IntConsumer body) {
+      this.count = count;
       this.body = body;
-      this.failure = failure;
+      this.finished = new CountDownLatch(count);
     }
 
-    @Override
-    protected void compute() {
-      if (to - from > 1) {
-        int mid = (from + to) >>> 1;
-        invokeAll(new Split(from, mid, body, failure), new Split(mid, to, body, failure));
-        return;
+    /** Takes indices until none is left (a helper that starts late finds none and returns at once). */
+    void run() {
+      for (int c; (c = next.getAndIncrement()) < count; ) {
+        try {
+          if (failure.get() == null) body.accept(c);
+        } catch (Throwable t) {
+          failure.compareAndSet(null, t);
+        } finally {
+          finished.countDown();
+        }
       }
-      if (failure.get() != null) return;
-      try {
-        body.accept(from);
-      } catch (Throwable t) {
-        failure.compareAndSet(null, t);
+    }
+
+    /** Waits for every index (the caller took the last ones, so only running ones are left), interrupts deferred. */
+    void await() {
+      boolean interrupted = false;
+      while (true) {
+        try {
+          finished.await();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
       }
+      if (interrupted) Thread.currentThread().interrupt();
     }
   }
-
 }

@@ -140,12 +140,24 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
         System.arraycopy(shape.global(), 0, global, 0, shape.dims());
         Cores.groups(kernel.handle().kernel(), bound, shape.groups(), shape.groupSize(), global, kernel.handle().threads());
       } else {
+        if (options.flag("threadInfo")) System.out.println("task " + kernel.task() + " on " + device.id() + ": " + chunking(grid.counts()));
         Cores.chunks(kernel.handle().kernel(), bound, grid.counts());
       }
     } catch (ArrayIndexOutOfBoundsException e) {
       throw Failures.inTask(e, kernel.task());
     }
     return Timing.of(System.nanoTime() - t0);
+  }
+
+  /** How a range of {@code counts} iterations is cut, for {@code threadInfo}: e.g. {@code "1000×1000 iterations in 1×8 chunks over 2 threads"}. */
+  private static String chunking(long[] counts) {
+    long[] chunks = Cores.chunkGrid(counts, Cores.parallelism());
+    StringBuilder its = new StringBuilder(), cut = new StringBuilder();
+    for (int d = 0; d < counts.length; d++) {
+      its.append(d == 0 ? "" : "×").append(counts[d]);
+      cut.append(d == 0 ? "" : "×").append(chunks[d]);
+    }
+    return its + " iterations in " + cut + " chunks over " + Cores.parallelism() + " threads";
   }
 
   /** The generated kernel's arguments: the device arrays, lengths, values (as their stack type) and trip counts, in the IR's order. */
