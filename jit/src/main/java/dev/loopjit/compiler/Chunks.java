@@ -89,7 +89,7 @@ final class Chunks implements Pass {
       }
     }
 
-    Lanes lanes = everyIteration || reduces(ir) ? null : Lanes.of(iteration, item[0], dims > 1 ? item[1] : null, frame.label());
+    Lanes lanes = everyIteration || reduces(ir) ? null : Lanes.of(iteration, item[0], frame.label());
     List<Stmt> chunk = new ArrayList<>();
     Var[] lo = new Var[dims], hi = new Var[dims];
     for (int d = 0; d < dims; d++) {
@@ -99,43 +99,29 @@ final class Chunks implements Pass {
       chunk.add(new Assign(lo[d], bound(count, geometry(Intrinsic.GLOBAL_ID, d), d), src));
       chunk.add(new Assign(hi[d], bound(count, new Binary(Op.Binary.ADD, geometry(Intrinsic.GLOBAL_ID, d), Const.of(1)), d), src));
     }
-    Stmt nest;
-    if (lanes != null && lanes.tiled()) {
-      // ROWS rows of y at a time while that many are left (a tile), else one; in each row x in lanes
+    List<Stmt> inner = new ArrayList<>();
+    if (everyIteration) inner.addAll(prelude);
+    Expr step = Const.of(1);
+    if (lanes != null && !lanes.wide()) {
+      // Lanes.JAM iterations of x interleaved while that many are left, then one at a time
+      Var jam = cx.names.fresh("step", Prim.INT);
+      inner.add(new If(new Compare(Op.Compare.GE, new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])), Const.of(Lanes.JAM)),
+          new Block(List.of(new Assign(jam, Const.of(Lanes.JAM), src), lanes.jammed(cx)), src),
+          new Block(List.of(new Assign(jam, Const.of(1), src), new Labeled(frame.label(), iteration, src)), src), src));
+      step = new Read(jam);
+    } else if (lanes != null) {
+      // up to Lanes.WIDTH iterations of x side by side; the step is the number of lanes, so x never passes hi
       chunk.addAll(lanes.allocations(cx, src));
-      chunk.addAll(lanes.tileAllocations(cx, src));
-      Var width = cx.names.fresh("lanes", Prim.INT), rows = cx.names.fresh("rows", Prim.INT);
-      Stmt wide = xLanes(item[0], lo[0], hi[0], width, new Labeled(frame.label(), lanes.body(width, cx), src), cx, src);
-      Stmt tile = xLanes(item[0], lo[0], hi[0], width, new Labeled(cx.names.label(), lanes.tile(width, cx), src), cx, src);
-      nest = new If(new Compare(Op.Compare.GE, new Binary(Op.Binary.SUB, new Read(hi[1]), new Read(item[1])), Const.of(Lanes.ROWS)),
-          new Block(List.of(new Assign(rows, Const.of(Lanes.ROWS), src), tile), src),
-          new Block(List.of(new Assign(rows, Const.of(1), src), wide), src), src);
-      nest = loop(item[1], lo[1], hi[1], new Read(rows), nest, cx, src);
-      for (int d = 2; d < dims; d++) nest = loop(item[d], lo[d], hi[d], Const.of(1), nest, cx, src);
+      Var width = cx.names.fresh("lanes", Prim.INT);
+      inner.add(new Assign(width, new Call(Intrinsic.MIN, Prim.INT,
+          List.of(Const.of(Lanes.WIDTH), new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])))), src));
+      inner.add(new Labeled(frame.label(), lanes.body(width, cx), src));
+      step = new Read(width);
     } else {
-      List<Stmt> inner = new ArrayList<>();
-      if (everyIteration) inner.addAll(prelude);
-      Expr step = Const.of(1);
-      if (lanes != null && !lanes.wide()) {
-        // Lanes.JAM iterations of x interleaved while that many are left, then one at a time
-        Var jam = cx.names.fresh("step", Prim.INT);
-        inner.add(new If(new Compare(Op.Compare.GE, new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])), Const.of(Lanes.JAM)),
-            new Block(List.of(new Assign(jam, Const.of(Lanes.JAM), src), lanes.jammed(cx)), src),
-            new Block(List.of(new Assign(jam, Const.of(1), src), new Labeled(frame.label(), iteration, src)), src), src));
-        step = new Read(jam);
-      } else if (lanes != null) {
-        // up to Lanes.WIDTH iterations of x side by side; the step is the number of lanes, so x never passes hi
-        chunk.addAll(lanes.allocations(cx, src));
-        Var width = cx.names.fresh("lanes", Prim.INT);
-        inner.add(new Assign(width, laneCount(hi[0], item[0]), src));
-        inner.add(new Labeled(frame.label(), lanes.body(width, cx), src));
-        step = new Read(width);
-      } else {
-        inner.add(new Labeled(frame.label(), iteration, src));
-      }
-      nest = new Block(inner, src);
-      for (int d = 0; d < dims; d++) nest = loop(item[d], lo[d], hi[d], d == 0 ? step : Const.of(1), nest, cx, src);
+      inner.add(new Labeled(frame.label(), iteration, src));
     }
+    Stmt nest = new Block(inner, src);
+    for (int d = 0; d < dims; d++) nest = loop(item[d], lo[d], hi[d], d == 0 ? step : Const.of(1), nest, cx, src);
     chunk.add(nest);
     Label wrapper = cx.names.label();
 
@@ -155,15 +141,6 @@ final class Chunks implements Pass {
         new Loop(l, new Block(List.of(
             new If(new Compare(Op.Compare.GE, new Read(item), new Read(hi)), new Block(List.of(new Break(l, src))), Block.EMPTY, src),
             body)), new Block(List.of(new Assign(item, new Binary(Op.Binary.ADD, new Read(item), step), src))), src)), src);
-  }
-
-  /** The x loop of the wide lanes: {@code width = min(WIDTH, hi - x)} lanes at a time. */
-  private static Stmt xLanes(Var x, Var lo, Var hi, Var width, Stmt body, Context cx, Src src) {
-    return loop(x, lo, hi, new Read(width), new Block(List.of(new Assign(width, laneCount(hi, x), src), body), src), cx, src);
-  }
-
-  private static Expr laneCount(Var hi, Var x) {
-    return new Call(Intrinsic.MIN, Prim.INT, List.of(Const.of(Lanes.WIDTH), new Binary(Op.Binary.SUB, new Read(hi), new Read(x))));
   }
 
   /** Whether the kernel has {@code @Reduce} parameters (their partial results are the reduce pass's, per chunk, not per lane). */

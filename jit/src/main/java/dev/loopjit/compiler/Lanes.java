@@ -47,21 +47,10 @@ final class Lanes {
   /** Iterations interleaved statement by statement (jammed form). */
   static final int JAM = 4;
 
-  /** Rows of y run together in the wide form: a tile of ROWS × lanes, reusing each lane's load of what the rows share. */
-  static final int ROWS = 4;
-
   /** Wide (lane loops the JIT vectorises) or jammed ({@link #JAM} copies of each statement, for independent chains). */
   private boolean wide;
 
-  /** Whether the wide form also runs ROWS rows of y together ({@link #tile}). */
-  private boolean tiled;
-
   private final Var x;
-  private Var y;
-  private final Set<Var> rowVarying = new HashSet<>();       // depend on y, not on x
-  private final Map<Var, Expr> rowAffine = new LinkedHashMap<>();
-  private final Map<Var, Var[]> tileArrays = new LinkedHashMap<>();
-  private final Map<Var, Var[]> rowScalars = new LinkedHashMap<>();
   private final Set<Var> varying = new HashSet<>();
   private final Map<Var, Expr> affine = new LinkedHashMap<>();
   private final Map<Var, Var> laneArrays = new LinkedHashMap<>();
@@ -75,9 +64,8 @@ final class Lanes {
    * The lane form of {@code iteration} (whose x index is {@code x}), or null where it does not
    * apply or would not pay. {@code frame} is the label a {@code continue} of the parallel loop breaks.
    */
-  static Lanes of(Block iteration, Var x, Var y, Label frame) {
+  static Lanes of(Block iteration, Var x, Label frame) {
     Lanes l = new Lanes(x);
-    l.y = y;
     l.iteration = l.withoutDeadStores(iteration);
     l.varying.add(x);
     boolean grew = true;
@@ -90,13 +78,7 @@ final class Lanes {
     l.substituteAffine();
     if (l.pays()) l.wide = true;
     else if (!l.jamPays()) return null;
-    l.tiled = l.wide && y != null && l.tileable();
     return l;
-  }
-
-  /** Whether the wide form also comes as a tile of {@link #ROWS} rows ({@link #tileAllocations}, {@link #tile}). */
-  boolean tiled() {
-    return tiled;
   }
 
   /** Whether this is the wide form ({@link #allocations}, {@link #body}); else the jammed one ({@link #jammed}). */
@@ -215,220 +197,6 @@ final class Lanes {
         return x instanceof Read r && affine.containsKey(r.var()) ? affine.get(r.var()) : x;
       }
     }.rewrite(e);
-  }
-
-  // ---- tiles: ROWS rows of y, each lane's loads shared by the rows ------------------------------
-
-  /**
-   * Rows run together where nothing that decides control flow depends on y, the values that
-   * depend on y alone are scalars, and a loop reads along x what does not depend on y (B's row in
-   * a matmul, which the rows then share).
-   */
-  private boolean tileable() {
-    rowVarying.add(y);
-    boolean grew = true;
-    while (grew) {
-      grew = false;
-      for (Assign a : assigns(iteration))
-        if (!varying.contains(a.var()) && !rowVarying.contains(a.var()) && readsAny(a.value(), rowVarying)) grew = rowVarying.add(a.var());
-    }
-    for (Var v : rowVarying) if (!(v.type() instanceof Prim)) return false;
-    // x-dependent values may depend on y too; conditions may depend on neither
-    Set<Var> either = new HashSet<>(rowVarying);
-    either.addAll(varying);
-    boolean[] ok = {true}, shared = {false};
-    new Object() {
-      void stmt(Stmt s, boolean inLoop) {
-        switch (s) {
-          case Block b -> b.stmts().forEach(t -> stmt(t, inLoop));
-          case If i -> {
-            if (readsAny(inline(i.cond()), either)) ok[0] = false;
-            stmt(i.then(), inLoop);
-            stmt(i.otherwise(), inLoop);
-          }
-          case Switch sw -> {
-            if (readsAny(inline(sw.selector()), either)) ok[0] = false;
-            sw.cases().forEach(c -> stmt(c.body(), inLoop));
-          }
-          case Loop l -> { stmt(l.body(), true); stmt(l.update(), true); }
-          case Labeled l -> stmt(l.body(), inLoop);
-          case Assign a -> loads(a.value(), inLoop);
-          case Store st -> { loads(st.index(), inLoop); loads(st.value(), inLoop); }
-          default -> {}
-        }
-      }
-
-      void loads(Expr e, boolean inLoop) {
-        if (!inLoop) return;
-        new Rewriter() {
-          @Override
-          protected Expr expr(Expr z) {
-            if (z instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL) {
-              Expr index = inline(l.index());
-              if (stride(index) == Stride.UNIT && !readsAny(index, rowVarying)) shared[0] = true;
-            }
-            return z;
-          }
-        }.rewrite(e);
-      }
-    }.stmt(iteration, false);
-    if (!ok[0] || !shared[0]) return false;
-    // y-only values assigned once at the top to an expression of y: used as that expression, row by row
-    List<Stmt> top = iteration.stmts();
-    Map<Var, Integer> count = new HashMap<>();
-    for (Assign a : assigns(iteration)) count.merge(a.var(), 1, Integer::sum);
-    for (int k = 0; k < top.size(); k++) {
-      if (!(top.get(k) instanceof Assign a) || !rowVarying.contains(a.var()) || count.get(a.var()) != 1) continue;
-      if (!Effects.pure(a.value()) || Effects.readsMemory(a.value())) continue;
-      boolean stable = true;
-      for (Var v : reads(a.value())) {
-        if (v.equals(y) || rowAffine.containsKey(v)) continue;
-        if (rowVarying.contains(v) || varying.contains(v)) { stable = false; break; }
-        for (int m = k; m < top.size() && stable; m++) if (Chunks.assigned(top.get(m)).contains(v)) stable = false;
-      }
-      if (stable) rowAffine.put(a.var(), inlineRows(a.value()));
-    }
-    return true;
-  }
-
-  private Expr inlineRows(Expr e) {
-    return new Rewriter() {
-      @Override
-      protected Expr expr(Expr z) {
-        return z instanceof Read r && rowAffine.containsKey(r.var()) ? rowAffine.get(r.var()) : z;
-      }
-    }.rewrite(e);
-  }
-
-  /** The tile's lane arrays (ROWS per value that depends on x), to allocate once per chunk. */
-  List<Stmt> tileAllocations(Pass.Context cx, Src at) {
-    List<Stmt> out = new ArrayList<>();
-    for (Var v : varying) {
-      if (v.equals(x) || affine.containsKey(v)) continue;
-      Var[] rows = new Var[ROWS];
-      for (int r = 0; r < ROWS; r++) {
-        rows[r] = cx.names.fresh(v.name() + "_row" + r, new ArrayType((Prim) v.type(), ArrayType.Space.PRIVATE, WIDTH));
-        out.add(new Assign(rows[r], new Alloc((ArrayType) rows[r].type()), at));
-      }
-      tileArrays.put(v, rows);
-    }
-    for (Var v : rowVarying) {
-      if (v.equals(y) || rowAffine.containsKey(v)) continue;
-      Var[] rows = new Var[ROWS];
-      for (int r = 0; r < ROWS; r++) rows[r] = cx.names.fresh(v.name() + "_" + r, v.type());
-      rowScalars.put(v, rows);
-    }
-    return out;
-  }
-
-  /** Rows y … y + ROWS - 1 and lanes x … x + lanes - 1 together: per-row statements once per row, the others in one loop over the lanes. */
-  Block tile(Var lanes, Pass.Context cx) {
-    return tileBlock(iteration, lanes, new HashMap<>(), cx);
-  }
-
-  private Block tileBlock(Block b, Var lanes, Map<Label, Label> labels, Pass.Context cx) {
-    List<Stmt> out = new ArrayList<>();
-    for (Stmt s : b.stmts()) out.add(tileStmt(s, lanes, labels, cx));
-    return new Block(out, b.src());
-  }
-
-  private Stmt tileStmt(Stmt s, Var lanes, Map<Label, Label> labels, Pass.Context cx) {
-    return switch (s) {
-      case Block b -> tileBlock(b, lanes, labels, cx);
-      case Assign a when affine.containsKey(a.var()) || rowAffine.containsKey(a.var()) -> Block.EMPTY;
-      case Assign a when varying.contains(a.var()) -> perTileLane(a, lanes, cx);
-      case Assign a when rowVarying.contains(a.var()) -> perRow(a);
-      case Assign a -> a;
-      case Store st when readsAny(inline(st.index()), varying) || readsAny(inline(st.value()), varying) -> perTileLane(st, lanes, cx);
-      case Store st -> perRow(st);
-      case If i -> new If(i.cond(), tileBlock(i.then(), lanes, labels, cx), tileBlock(i.otherwise(), lanes, labels, cx), i.src());
-      case Loop l -> {
-        Label fresh = cx.names.label();
-        labels.put(l.label(), fresh);
-        yield new Loop(fresh, tileBlock(l.body(), lanes, labels, cx), tileBlock(l.update(), lanes, labels, cx), l.src());
-      }
-      case Switch sw -> {
-        Label fresh = cx.names.label();
-        labels.put(sw.label(), fresh);
-        yield new Switch(fresh, sw.selector(),
-            sw.cases().stream().map(c -> new Case(c.values(), tileBlock(c.body(), lanes, labels, cx))).toList(), sw.src());
-      }
-      case Labeled l -> {
-        Label fresh = cx.names.label();
-        labels.put(l.label(), fresh);
-        yield new Labeled(fresh, tileBlock(l.body(), lanes, labels, cx), l.src());
-      }
-      case Break br -> new Break(labels.getOrDefault(br.target(), br.target()), br.src());
-      case Continue c -> new Continue(labels.getOrDefault(c.target(), c.target()), c.src());
-      case Eval e -> e;
-      case Return r -> r;
-    };
-  }
-
-  /** {@code s} for row r: y is y + r, a y-only value the row's own, affine values inlined. */
-  private Stmt row(Stmt s, int r) {
-    Rewriter rw = new Rewriter() {
-      @Override
-      protected Expr expr(Expr e) {
-        if (e instanceof Read rd) {
-          if (rd.var().equals(y)) return r == 0 ? rd : new Binary(Op.Binary.ADD, rd, Const.of(r));
-          if (rowScalars.containsKey(rd.var())) return new Read(rowScalars.get(rd.var())[r]);
-        }
-        return e;
-      }
-    };
-    return switch (s) {
-      case Assign a -> new Assign(rowScalars.containsKey(a.var()) ? rowScalars.get(a.var())[r] : a.var(), rw.rewrite(inlineRows(inline(a.value()))), a.src());
-      case Store st -> new Store(rw.rewrite(inlineRows(inline(st.array()))), rw.rewrite(inlineRows(inline(st.index()))),
-          rw.rewrite(inlineRows(inline(st.value()))), st.src());
-      default -> throw new IllegalStateException(s.toString());
-    };
-  }
-
-  private Stmt perRow(Stmt s) {
-    List<Stmt> out = new ArrayList<>();
-    for (int r = 0; r < ROWS; r++) out.add(row(s, r));
-    return new Block(out, s.src());
-  }
-
-  /** One loop over the lanes holding s for every row, after reading what each row's lanes share. */
-  private Stmt perTileLane(Stmt s, Var lanes, Pass.Context cx) {
-    List<Stmt> before = new ArrayList<>();
-    Stmt[] copies = new Stmt[ROWS];
-    for (int r = 0; r < ROWS; r++) copies[r] = hoistUniformLoads(row(s, r), before, cx);
-    Var lane = cx.names.fresh("lane", Prim.INT);
-    List<Stmt> body = new ArrayList<>();
-    for (int r = 0; r < ROWS; r++) {
-      int row = r;
-      Rewriter rw = new Rewriter() {
-        @Override
-        protected Expr expr(Expr e) {
-          if (e instanceof Read rd) {
-            if (rd.var().equals(x)) return new Binary(Op.Binary.ADD, rd, new Read(lane));
-            if (tileArrays.containsKey(rd.var())) return new Load(new Read(tileArrays.get(rd.var())[row]), new Read(lane));
-          }
-          return e;
-        }
-      };
-      body.add(switch (copies[r]) {
-        case Assign a -> new Store(new Read(tileArrays.get(a.var())[row]), new Read(lane), rw.rewrite(a.value()), a.src());
-        case Store st -> new Store(rw.rewrite(st.array()), rw.rewrite(st.index()), rw.rewrite(st.value()), st.src());
-        default -> throw new IllegalStateException(s.toString());
-      });
-    }
-    Label loop = cx.names.label();
-    Src at = s.src();
-    before.add(new Assign(lane, Const.of(0), at));
-    List<Stmt> loopBody = new ArrayList<>();
-    loopBody.add(new If(new Compare(Op.Compare.GE, new Read(lane), new Read(lanes)), new Block(List.of(new Break(loop, at))), Block.EMPTY, at));
-    loopBody.addAll(body);
-    return new Block(List.of(new Block(before, at),
-        new Loop(loop, new Block(loopBody, at), new Block(List.of(new Assign(lane, new Binary(Op.Binary.ADD, new Read(lane), Const.of(1)), at))), at)), at);
-  }
-
-  private static boolean readsAny(Expr e, Set<Var> vars) {
-    for (Var v : reads(e)) if (vars.contains(v)) return true;
-    return false;
   }
 
   // ---- jammed form ------------------------------------------------------------------------------

@@ -183,7 +183,7 @@ public final class ChunkKernels {
       }
   }
 
-  /** Tiles of rows on jvm-mt: a row offset that depends on i alone, a bias per row, and B's row shared by the tile's rows. */
+  /** Lanes on jvm-mt with values of the row: a row offset that depends on i alone and a bias per row. */
   public static void matmulRowBias(float[] a, float[] b, float[] bias, float[] c, int rows, int inner, int cols) {
     for (@Parallel int i = 0; i < rows; i++)
       for (@Parallel int j = 0; j < cols; j++) {
@@ -195,7 +195,7 @@ public final class ChunkKernels {
       }
   }
 
-  /** Lanes but no tile: a branch that depends on the row. */
+  /** Lanes with a branch that depends on the row (the same for every lane). */
   public static void matmulOddRows(float[] a, float[] b, float[] c, int rows, int inner, int cols) {
     for (@Parallel int i = 0; i < rows; i++)
       for (@Parallel int j = 0; j < cols; j++) {
