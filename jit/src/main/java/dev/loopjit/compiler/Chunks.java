@@ -39,7 +39,9 @@ import java.util.Set;
  * reads a variable before assigning it, and assigns it) or in a private array: then they run at
  * the start of every iteration, and a parameter the iteration assigns gets a copy, so that each
  * iteration starts as a work-item does. After this pass the kernel's parallel frame ({@link Launch.Loops#frame}) is the chunk,
- * so a reduction's partial result spans the chunk ({@code reduce}). Where it keeps Java's meaning
+ * so a reduction's partial result spans the chunk ({@code reduce}). A prologue or epilogue launch
+ * (every count -1 or -2, {@link Launch.Loops#prologue}) is one chunk of no iterations that runs
+ * the statements of its phase once. Where it keeps Java's meaning
  * and pays, the innermost dimension runs in {@link Lanes}: up to {@link Lanes#WIDTH} iterations
  * side by side, so that a matmul's inner loop reads along x and the JIT vectorises it.
  */
@@ -71,7 +73,11 @@ final class Chunks implements Pass {
       }
     }.rewrite(guard.then());
 
-    List<Stmt> prelude = new ArrayList<>(top.subList(0, at));
+    // The statements before the nest run once per chunk (outer). Those in the prologue
+    // (if (count_x == -1) …) never run per iteration: the prologue launch has one chunk and no
+    // iterations. With everyIteration the others run again in each iteration.
+    List<Stmt> before = top.subList(0, at), outer = new ArrayList<>(before);
+    List<Stmt> prelude = new ArrayList<>(before.stream().filter(s -> ParallelLoops.inPrologue(s) == null).toList());
     boolean everyIteration = carries(prelude, iteration);
     if (everyIteration) {
       // parameters the iteration assigns get a copy, made again at the start of every iteration
@@ -83,6 +89,8 @@ final class Chunks implements Pass {
         List<Stmt> start = new ArrayList<>();
         for (var e : copies.entrySet()) start.add(new Assign(e.getValue(), new Read(e.getKey()), src));
         Rewriter rename = renamer(copies);
+        outer = new ArrayList<>(start);
+        for (Stmt s : before) outer.addAll(rename.rewrite(s));   // the prologue reads the copies too
         for (Stmt s : prelude) start.addAll(rename.rewrite(s));
         prelude = start;
         iteration = rename.rewrite(iteration);
@@ -126,10 +134,11 @@ final class Chunks implements Pass {
     Label wrapper = cx.names.label();
 
     List<Stmt> body = new ArrayList<>();
-    if (!everyIteration) body.addAll(prelude);
+    body.addAll(outer);
     body.add(new Labeled(wrapper, new Block(chunk, src), src));
     body.addAll(top.subList(at + 1, top.size()));
-    return ir.withLaunch(new Launch.Loops(loops.counts(), loops.countVars(), wrapper, loops.maxGroupSize(), loops.gridStride()),
+    return ir.withLaunch(new Launch.Loops(loops.counts(), loops.countVars(), wrapper, loops.maxGroupSize(), loops.gridStride(),
+        loops.prologue(), loops.epilogue()),
         new Block(body, ir.body().src()));
   }
 
