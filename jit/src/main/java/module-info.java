@@ -17,6 +17,7 @@ module dev.loopjit {
   provides dev.loopjit.api.Engine with dev.loopjit.runtime.LoopJitEngine;
   provides dev.loopjit.spi.Backend with
       dev.loopjit.backend.jvm.JvmBackend,
+      dev.loopjit.backend.jvmmt.JvmMtBackend,
       dev.loopjit.backend.opencl.OpenClBackend,
       dev.loopjit.backend.cuda.CudaBackend;
 }

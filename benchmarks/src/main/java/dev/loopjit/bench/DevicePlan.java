@@ -22,8 +22,11 @@ public abstract class DevicePlan {
   /** JVM options of every fork: FFM downcalls into the OpenCL loader. */
   public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 
-  /** The device id, e.g. {@code opencl:0}. */
-  @Param("opencl:0")
+  /** JVM options of every fork: the Vector API of the hand-written baseline ({@link VectorBaselines}). */
+  public static final String VECTOR = "--add-modules=jdk.incubator.vector";
+
+  /** The device id: PoCL's CPU device and the JVM on every core, side by side. */
+  @Param({"opencl:0", "jvm-mt"})
   public String device;
 
   private Workload work;

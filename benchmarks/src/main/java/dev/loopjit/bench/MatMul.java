@@ -22,18 +22,18 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Naive matrix product: {@code jvm} calls {@link Blas#gemmNaive} directly; the device benchmarks run it
- * in a task graph, one work-item per element of C.
+ * in a task graph, one work-item per element of C; n = 512, 1024 and 2048 ({@code -p n=1024} picks one).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+@Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 public class MatMul {
   /** The arrays, and what the Java method computes from them. */
   @State(Scope.Benchmark)
   public static class Data implements Workload {
-    @Param("1024")
+    @Param({"512", "1024", "2048"})
     public int n;
 
     FloatArray a, b, c, expected;   // a, b, c: (n, n)
@@ -43,13 +43,37 @@ public class MatMul {
       a = Workload.random(n * n, 7);
       b = Workload.random(n * n, 8);
       c = new FloatArray(n * n);
-      expected = new FloatArray(n * n);
-      Blas.gemmNaive(a, b, expected, n);
+      expected = reference(a, b, n);
+    }
+
+    /**
+     * What {@link Blas#gemmNaive} computes, in the same additions in the same order (each
+     * {@code c[i, j]} starts at 0 and adds {@code a[i, k]·b[k, j]} for k = 0, 1, …), but row by row
+     * (i-k-j), which walks B by rows: bit-identical, and fast enough to check n = 2048 in every fork.
+     */
+    static FloatArray reference(FloatArray a, FloatArray b, int n) {
+      float[] row = new float[n];
+      FloatArray c = new FloatArray(n * n);
+      for (int i = 0; i < n; i++) {
+        java.util.Arrays.fill(row, 0f);
+        for (int k = 0; k < n; k++) {
+          float aik = a.get(i * n + k);
+          for (int j = 0; j < n; j++) row[j] += aik * b.get(k * n + j);
+        }
+        for (int j = 0; j < n; j++) c.set(i * n + j, row[j]);
+      }
+      return c;
     }
 
     @Override
     public TaskGraph graph(Transfers t) {
       return t.around("matmul", new Object[] {a, b}, c, g -> g.task("gemm", Blas::gemmNaive, a, b, c, n));
+    }
+
+    @Override
+    public void baseline(String method) {
+      if (method.equals("parallelStreams")) Baselines.gemm(a, b, c, n);
+      else VectorBaselines.gemm(a, b, c, n);
     }
 
     @Override
@@ -84,6 +108,29 @@ public class MatMul {
     return d.c;
   }
 
+  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
+  @State(Scope.Benchmark)
+  public static class Baseline {
+    @Setup
+    public void setup(Data d, BenchmarkParams params) {
+      Baselines.check(d, params);
+    }
+  }
+
+  /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
+  @Benchmark
+  public FloatArray parallelStreams(Data d, Baseline checked) {
+    Baselines.gemm(d.a, d.b, d.c, d.n);
+    return d.c;
+  }
+
+  /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
+  @Benchmark
+  public FloatArray vectorApi(Data d, Baseline checked) {
+    VectorBaselines.gemm(d.a, d.b, d.c, d.n);
+    return d.c;
+  }
+
   @Benchmark
   public ExecutionResult withTransfers(Plan p) {
     return p.execute();
@@ -99,7 +146,7 @@ public class MatMul {
   @BenchmarkMode(Mode.SingleShotTime)
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
-  @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+  @Fork(value = 5, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
   public ExecutionResult firstCall(Plan p) {
     return p.execute();
   }

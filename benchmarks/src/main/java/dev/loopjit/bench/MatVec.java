@@ -28,7 +28,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+@Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 public class MatVec {
   /** The arrays, and what the Java method computes from them. */
   @State(Scope.Benchmark)
@@ -50,6 +50,28 @@ public class MatVec {
     @Override
     public TaskGraph graph(Transfers t) {
       return t.around("matvec", new Object[] {a, x}, y, g -> g.task("gemv", Blas::gemv, a, x, y, n, n));
+    }
+
+    @Override
+    public void baseline(String method) {
+      if (method.equals("parallelStreams")) Baselines.gemv(a, x, y, n, n);
+      else VectorBaselines.gemv(a, x, y, n, n);
+    }
+
+    /**
+     * The Vector API baseline adds each row in lanes, then across them: another order than the
+     * loop's, so it is held to the classic bound of a reordered sum, {@code cols·2⁻²³·Σ|a·x|} per row.
+     */
+    @Override
+    public float[] bound(String method) {
+      if (!method.equals("vectorApi")) return null;
+      float[] bound = new float[n];
+      for (int i = 0; i < n; i++) {
+        double s = 0;
+        for (int j = 0; j < n; j++) s += Math.abs((double) a.get(i * n + j) * x.get(j));
+        bound[i] = (float) (n * Math.scalb(s, -23));
+      }
+      return bound;
     }
 
     @Override
@@ -84,6 +106,29 @@ public class MatVec {
     return d.y;
   }
 
+  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
+  @State(Scope.Benchmark)
+  public static class Baseline {
+    @Setup
+    public void setup(Data d, BenchmarkParams params) {
+      Baselines.check(d, params);
+    }
+  }
+
+  /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
+  @Benchmark
+  public FloatArray parallelStreams(Data d, Baseline checked) {
+    Baselines.gemv(d.a, d.x, d.y, d.n, d.n);
+    return d.y;
+  }
+
+  /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
+  @Benchmark
+  public FloatArray vectorApi(Data d, Baseline checked) {
+    VectorBaselines.gemv(d.a, d.x, d.y, d.n, d.n);
+    return d.y;
+  }
+
   @Benchmark
   public ExecutionResult withTransfers(Plan p) {
     return p.execute();
@@ -99,7 +144,7 @@ public class MatVec {
   @BenchmarkMode(Mode.SingleShotTime)
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
-  @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+  @Fork(value = 5, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
   public ExecutionResult firstCall(Plan p) {
     return p.execute();
   }

@@ -51,8 +51,10 @@ public final class Report {
       }
     }
     System.out.println("JDK " + jdk + "\n");
-    String main = table(scores), more = experiments(scores);
-    System.out.print(main + (main.isEmpty() || more.isEmpty() ? "" : "\n") + more);
+    String side = sideBySide(scores), main = table(scores), more = experiments(scores);
+    StringBuilder out = new StringBuilder(side);
+    for (String t : new String[] {main, more}) if (!t.isEmpty()) out.append(out.isEmpty() ? "" : "\n").append(t);
+    System.out.print(out);
   }
 
   private static Score score(Map<?, ?> r) {
@@ -85,7 +87,7 @@ public final class Report {
       if (!WORK.containsKey(s.workload())) continue;
       String size = size(s.params());
       if (s.method().equals("jvm")) jvm.put(s.workload() + "|" + size, s);
-      else rows.computeIfAbsent(s.workload() + "|" + size + "|" + s.params().get("device"), k -> new LinkedHashMap<>()).put(s.method(), s);
+      else if (DEVICE_METHODS.contains(s.method())) rows.computeIfAbsent(s.workload() + "|" + size + "|" + s.params().get("device"), k -> new LinkedHashMap<>()).put(s.method(), s);
     }
     StringBuilder b = new StringBuilder();
     if (rows.isEmpty() && jvm.isEmpty()) return "";
@@ -112,6 +114,58 @@ public final class Report {
             .append(' ').append(w.unit()).append(" |\n");
       }
     return b.toString();
+  }
+
+  /** The benchmark methods that run a device plan; the others (jvm, parallelStreams, vectorApi) are plain Java. */
+  private static final List<String> DEVICE_METHODS = List.of("withTransfers", "kernelOnly", "firstCall");
+
+  /**
+   * The issue's side-by-side table: per workload, the sequential Java loop, the plain-Java
+   * baselines (parallel streams on every core, the Vector API by hand on one) and each device's
+   * kernel-only time (inputs resident), each with its speed-up over the sequential loop; the
+   * training step's {@code jvm} row is its baseline.
+   */
+  static String sideBySide(List<Score> scores) {
+    Map<String, Map<String, Score>> rows = new LinkedHashMap<>();   // "workload|size" -> column -> score
+    List<String> devices = new ArrayList<>();
+    for (Score s : scores) {
+      String column;
+      String workload = s.workload();
+      if (WORK.containsKey(workload) && !workload.equals("Copy")) {
+        column = switch (s.method()) {
+          case "jvm", "parallelStreams", "vectorApi" -> s.method();
+          case "kernelOnly" -> s.params().get("device");
+          default -> null;
+        };
+      } else if (workload.equals("TrainingStepBenchmark")) {
+        column = "jvm".equals(s.params().get("device")) ? "jvm" : s.params().get("device");
+        workload = "training step";
+      } else {
+        column = null;
+      }
+      if (column == null) continue;
+      if (!List.of("jvm", "parallelStreams", "vectorApi").contains(column) && !devices.contains(column)) devices.add(column);
+      rows.computeIfAbsent(workload + "|" + size(s.params()), k -> new LinkedHashMap<>()).put(column, s);
+    }
+    if (rows.isEmpty()) return "";
+    List<String> columns = new ArrayList<>(List.of("parallelStreams", "vectorApi"));
+    columns.addAll(devices);
+    StringBuilder b = new StringBuilder("| workload | size | jvm (1 thread) ms | parallel streams | Vector API (1 thread) |");
+    for (String d : devices) b.append(' ').append(d).append(" kernel only |");
+    b.append("\n|---|---|---:|---:|---:|").append("---:|".repeat(devices.size())).append('\n');
+    for (var row : rows.entrySet()) {
+      String[] key = row.getKey().split("\\|", -1);
+      Score base = row.getValue().get("jvm");
+      String name = WORK.containsKey(key[0]) ? WORK.get(key[0]).name() : key[0];
+      b.append("| ").append(name).append(" | ").append(key[1].isEmpty() ? "–" : key[1]).append(" | ").append(ms(base)).append(" |");
+      for (String c : columns) {
+        Score x = row.getValue().get(c);
+        b.append(' ').append(x == null ? "–" : fmt(x.ms()) + (base == null ? "" : " (" + String.format(Locale.ROOT, "%.2f×", base.ms() / x.ms()) + ")"))
+            .append(" |");
+      }
+      b.append('\n');
+    }
+    return b.append("\n(N×: the sequential loop's time divided by this one's, above 1 is faster.)\n").toString();
   }
 
   /** Experiments beyond the main table (LocalSize, CodeShape): one row per run, with the rate of the workload the method names. */

@@ -28,7 +28,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+@Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 public class Saxpy {
   /** The arrays, and what the Java method computes from them. */
   @State(Scope.Benchmark)
@@ -51,6 +51,12 @@ public class Saxpy {
     @Override
     public TaskGraph graph(Transfers t) {
       return t.around("saxpy", new Object[] {x, y}, y, g -> g.task("saxpy", Blas::saxpy, A, x, y));
+    }
+
+    @Override
+    public void baseline(String method) {
+      if (method.equals("parallelStreams")) Baselines.saxpy(A, x, y);
+      else VectorBaselines.saxpy(A, x, y);
     }
 
     @Override
@@ -91,6 +97,29 @@ public class Saxpy {
     return d.y;
   }
 
+  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
+  @State(Scope.Benchmark)
+  public static class Baseline {
+    @Setup
+    public void setup(Data d, BenchmarkParams params) {
+      Baselines.check(d, params);
+    }
+  }
+
+  /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
+  @Benchmark
+  public FloatArray parallelStreams(Data d, Baseline checked) {
+    Baselines.saxpy(Data.A, d.x, d.y);
+    return d.y;
+  }
+
+  /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
+  @Benchmark
+  public FloatArray vectorApi(Data d, Baseline checked) {
+    VectorBaselines.saxpy(Data.A, d.x, d.y);
+    return d.y;
+  }
+
   @Benchmark
   public ExecutionResult withTransfers(Plan p) {
     return p.execute();
@@ -106,7 +135,7 @@ public class Saxpy {
   @BenchmarkMode(Mode.SingleShotTime)
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
-  @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+  @Fork(value = 5, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
   public ExecutionResult firstCall(Plan p) {
     return p.execute();
   }

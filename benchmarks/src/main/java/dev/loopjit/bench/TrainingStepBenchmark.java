@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the baseline: the same Java methods, run by the JVM.
  *
  * <pre>
- * java -jar benchmarks/target/benchmarks.jar TrainingStepBenchmark                       # jvm, opencl:0
+ * java -jar benchmarks/target/benchmarks.jar TrainingStepBenchmark                       # jvm, jvm-mt, opencl:0
  * java -jar benchmarks/target/benchmarks.jar TrainingStepBenchmark -p device=jvm,cuda:0  # on a GPU host
  * </pre>
  * (with {@code LD_PRELOAD=$JAVA_HOME/lib/libjsig.so} where PoCL is loaded; forks inherit it.)
@@ -48,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class TrainingStepBenchmark {
   private static final int ROWS = 4096, BATCH = 128, PIXELS = 784, HIDDEN = 256, CLASSES = 10;
 
-  @Param({"jvm", "opencl:0"})
+  @Param({"jvm", "jvm-mt", "opencl:0"})
   public String device;
 
   private TrainingStep step;

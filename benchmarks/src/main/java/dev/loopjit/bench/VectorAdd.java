@@ -28,7 +28,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+@Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 public class VectorAdd {
   /** The arrays, and what the Java method computes from them. */
   @State(Scope.Benchmark)
@@ -50,6 +50,12 @@ public class VectorAdd {
     @Override
     public TaskGraph graph(Transfers t) {
       return t.around("vectorAdd", new Object[] {a, b}, c, g -> g.task("add", Seeds::vectorAdd, a, b, c));
+    }
+
+    @Override
+    public void baseline(String method) {
+      if (method.equals("parallelStreams")) Baselines.vectorAdd(a, b, c);
+      else VectorBaselines.vectorAdd(a, b, c);
     }
 
     @Override
@@ -84,6 +90,29 @@ public class VectorAdd {
     return d.c;
   }
 
+  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
+  @State(Scope.Benchmark)
+  public static class Baseline {
+    @Setup
+    public void setup(Data d, BenchmarkParams params) {
+      Baselines.check(d, params);
+    }
+  }
+
+  /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
+  @Benchmark
+  public FloatArray parallelStreams(Data d, Baseline checked) {
+    Baselines.vectorAdd(d.a, d.b, d.c);
+    return d.c;
+  }
+
+  /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
+  @Benchmark
+  public FloatArray vectorApi(Data d, Baseline checked) {
+    VectorBaselines.vectorAdd(d.a, d.b, d.c);
+    return d.c;
+  }
+
   @Benchmark
   public ExecutionResult withTransfers(Plan p) {
     return p.execute();
@@ -99,7 +128,7 @@ public class VectorAdd {
   @BenchmarkMode(Mode.SingleShotTime)
   @Warmup(iterations = 0)
   @Measurement(iterations = 1)
-  @Fork(value = 5, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+  @Fork(value = 5, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
   public ExecutionResult firstCall(Plan p) {
     return p.execute();
   }

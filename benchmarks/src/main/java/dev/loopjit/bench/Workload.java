@@ -16,6 +16,19 @@ interface Workload {
   /** What the plain Java method left in {@link #output()} after one call on the initial data. */
   FloatArray expected();
 
+  /**
+   * Runs the plain-Java baseline the benchmark method {@code method} times ({@code parallelStreams},
+   * {@code vectorApi}) once on the initial data, leaving its result in {@link #output()}.
+   */
+  default void baseline(String method) {
+    throw new UnsupportedOperationException(getClass().getName() + " has no baseline " + method);
+  }
+
+  /** How far each output element of baseline {@code method} may be from {@link #expected()}; null: bit-identical. */
+  default float[] bound(String method) {
+    return null;
+  }
+
   /** Whether running the kernel again gives the same output (false for {@code y = a·x + y}). */
   default boolean repeatable() {
     return true;

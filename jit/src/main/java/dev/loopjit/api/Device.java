@@ -3,7 +3,7 @@ package dev.loopjit.api;
 
 /**
  * A device that task graphs run on, as listed by {@link Devices#all()} and
- * {@code scripts/loopjit devices}. Ids are {@code "jvm"}, {@code "opencl:N"} and {@code "cuda:N"}.
+ * {@code scripts/loopjit devices}. Ids are {@code "jvm"}, {@code "jvm-mt"}, {@code "opencl:N"} and {@code "cuda:N"}.
  *
  * <pre>{@code
  * Device d = Devices.get("opencl:0");
@@ -14,13 +14,13 @@ public interface Device {
   /** What a device is, for {@link Devices#best()} and listings. */
   enum Kind { GPU, CPU, ACCELERATOR, JVM }
 
-  /** Stable id: {@code "jvm"}, {@code "opencl:N"}, {@code "cuda:N"}. */
+  /** Stable id: {@code "jvm"}, {@code "jvm-mt"}, {@code "opencl:N"}, {@code "cuda:N"}. */
   String id();
 
   /** The driver's name for the device. */
   String name();
 
-  /** The backend that drives it: {@code "jvm"}, {@code "opencl"} or {@code "cuda"}. */
+  /** The backend that drives it: {@code "jvm"}, {@code "jvm-mt"}, {@code "opencl"} or {@code "cuda"}. */
   String backend();
 
   /** GPU, CPU, accelerator or the JVM. */

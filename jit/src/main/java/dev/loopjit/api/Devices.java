@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
  *
  * <pre>{@code
  * for (Device d : Devices.all()) System.out.println(d.describe());
- * Device gpu = Devices.best();            // cuda GPU > OpenCL GPU > OpenCL CPU > jvm
+ * Device gpu = Devices.best();            // cuda GPU > OpenCL GPU > OpenCL CPU > jvm-mt > jvm
  * Device cpu = Devices.get("opencl:0");
  * }</pre>
  *
@@ -43,7 +43,7 @@ public final class Devices {
   /**
    * The override from {@code -Dloopjit.device} / {@code LOOPJIT_DEVICE} if set, else the fastest
    * kind of device present: a CUDA GPU, then an OpenCL GPU, then an OpenCL CPU or accelerator,
-   * then the JVM.
+   * then the JVM on all its cores ({@code jvm-mt}), then the sequential {@code jvm}.
    */
   public static Device best() {
     return Engine.get().best();

@@ -22,6 +22,7 @@ public final class Compiler {
       new Inline(),          // static calls replaced by their bodies; JDK helpers too
       new Simplify(),        // temporaries forwarded, ?: recovered, boolean tests cleaned
       new ParallelLoops(),   // the @Parallel nest becomes work-item indices and a guard
+      new Chunks(),          // chunked targets (the JVM's cores): a work-item runs a chunk of the range as counted loops
       new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
       new Uniform(),         // CPU targets: every work-item computes, clamped into range; only stores guarded
       new SimdGroups.Lower(), // SIMD-group operations: shuffles where the target has them, else a work-group array

@@ -134,13 +134,17 @@ final class ParallelLoops implements Pass {
     return new If(launch.inPhase(Launch.Loops.PROLOGUE), new Block(List.of(s), s.src()), Block.EMPTY, s.src());
   }
 
-  /** Whether {@code s} stores to memory or calls something with an effect (an atomic, a barrier, a print). */
+  /**
+   * Whether {@code s} stores to memory or calls something with an effect (an atomic, a barrier, a
+   * print). A store into a private array (one the kernel allocates) is not: every work-item has its own.
+   */
   private static boolean writesMemory(Stmt s) {
     boolean[] writes = {false};
     IrWalk.walk(s, new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt x) {
-        writes[0] |= x instanceof Store || x instanceof Eval;
+        writes[0] |= x instanceof Store st && !(st.array().type() instanceof dev.loopjit.ir.ArrayType t && t.space() == dev.loopjit.ir.ArrayType.Space.PRIVATE)
+            || x instanceof Eval;
       }
 
       @Override

@@ -32,7 +32,8 @@ import java.util.Map;
  * initial value inside the kernel) runs once, before any iteration, in the prologue launch
  * ({@link Launch.Loops#prologue()}); the partials of that launch are the identities (-0.0 for a
  * float sum), which leave {@code out[k]} as it is. Float results may differ from the sequential loop by rounding (the
- * order of the additions differs).
+ * order of the additions differs). On a chunked target (the JVM's cores) a work-item's
+ * accumulators span its chunk and are combined atomically once per chunk, with no tree.
  */
 final class Reductions implements Pass {
   /** Work-items per group at most: the local arrays hold one value each. A power of two. */
@@ -106,6 +107,8 @@ final class Reductions implements Pass {
     }
     for (Update t : targets.values()) check(t, cx, kernel);
 
+    if (cx.target.chunked()) return chunked(ir, loops, body, frame, inside, targets, accumulators, cx, kernel);
+
     // A 1-D reduction loops over its iterations (grid stride): each work-item then adds many
     // elements before the tree, and the runtime launches a few work-items per compute unit.
     boolean gridStride = loops.counts().size() == 1;
@@ -120,6 +123,26 @@ final class Reductions implements Pass {
       out.addAll(tree(targets, accumulators, loops.counts().size(), cx, kernel));
     }
     return ir.withLaunch(loops.withShape(GROUP, gridStride), new Block(out, ir.body().src()));
+  }
+
+  /**
+   * On a chunked target (the JVM's cores) a work-item is a chunk of iterations run as loops by one
+   * thread (pass {@code chunk}): its accumulators span the chunk and it combines them into
+   * {@code out[k]} once, atomically; there is no work-group tree and no barrier.
+   */
+  private static KernelIR chunked(KernelIR ir, Launch.Loops loops, List<Stmt> body, Labeled frame, Block inside,
+      Map<String, Update> targets, Map<String, Var> accumulators, Context cx, Src kernel) {
+    List<Stmt> out = new ArrayList<>();
+    for (Stmt s : body) {
+      if (s != null) {
+        out.add(s);
+        continue;
+      }
+      for (var e : targets.entrySet()) out.add(new Assign(accumulators.get(e.getKey()), identity(e.getValue()), kernel));
+      out.add(new Labeled(frame.label(), inside, frame.src()));
+      for (var e : targets.entrySet()) out.addAll(combine(e.getValue(), new Read(accumulators.get(e.getKey())), cx, kernel));
+    }
+    return ir.withLaunch(loops, new Block(out, ir.body().src()));
   }
 
   /**

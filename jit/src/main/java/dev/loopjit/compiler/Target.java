@@ -18,6 +18,9 @@ import java.util.Set;
  * @param fastMath         relax strict Java float semantics
  * @param natives          intrinsics the language computes exactly itself; null for all
  * @param cpu              the device is a CPU (PoCL): kernels take the shape its work-group vectoriser wants
+ *
+ * <p>The language {@code "jvm"} (the {@code jvm-mt} device: JVM bytecode run on the machine's cores)
+ * is {@link #chunked()}: its work-items are contiguous chunks of the {@code @Parallel} range.
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
     long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu) {
@@ -34,6 +37,15 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
   /** An offline target whose language has exact instructions for {@code natives} only (null: all). */
   public static Target offline(String language, String variant, Set<Intrinsic> natives, boolean fastMath) {
     return new Target(language, variant, true, true, true, 48 * 1024, 1024, fastMath, natives, false);
+  }
+
+  /**
+   * Whether a work-item runs a contiguous chunk of the {@code @Parallel} range as plain loops (the
+   * {@code jvm} language: a task per chunk on a core) rather than one iteration: the {@code chunk}
+   * pass makes the loops, and {@code reduce} combines a chunk's partial result once, with no tree.
+   */
+  public boolean chunked() {
+    return language.equals("jvm");
   }
 
   /** Whether the target computes {@code op} itself. */

@@ -42,13 +42,16 @@ public final class LoopJitEngine implements Engine {
     return best;
   }
 
-  /** A CUDA GPU, then an OpenCL GPU, then an accelerator, then an OpenCL CPU, then the JVM. */
+  /**
+   * A CUDA GPU, then an OpenCL GPU, then an accelerator, then an OpenCL CPU, then the JVM on all
+   * its cores ({@code jvm-mt}), then the sequential {@code jvm} reference.
+   */
   private static int rank(Device d) {
     return switch (d.kind()) {
-      case GPU -> d.backend().equals("cuda") ? 5 : 4;
-      case ACCELERATOR -> 3;
-      case CPU -> 2;
-      case JVM -> 1;
+      case GPU -> d.backend().equals("cuda") ? 6 : 5;
+      case ACCELERATOR -> 4;
+      case CPU -> 3;
+      case JVM -> d.backend().equals("jvm") ? 1 : 2;
     };
   }
 

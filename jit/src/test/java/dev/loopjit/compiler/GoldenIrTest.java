@@ -17,8 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Compiles each kernel below for an offline OpenCL target (GPU-shaped) and a CPU-shaped one and
- * compares the IR after every stage with {@code src/test/resources/golden/KERNEL-TARGET.txt}. A pass
+ * Compiles each kernel below for an offline OpenCL target (GPU-shaped), a CPU-shaped one and the
+ * chunked JVM target ({@code jvm-mt}: pass {@code chunk}) and compares the IR after every stage with {@code src/test/resources/golden/KERNEL-TARGET.txt}. A pass
  * that changes what it makes changes these files: run
  * {@code mvn -pl jit surefire:test@default-test -Dtest=GoldenIrTest -Dgolden.update=true} and read
  * the diff as part of the change.
@@ -61,12 +61,12 @@ class GoldenIrTest {
       "divide, ([I[I[I)V", "groupSum, (Ldev/loopjit/api/KernelContext;[I[I)V"})
   void theIrAfterEachPassIsTheGoldenOne(String kernel, String descriptor) throws IOException {
     MethodRef m = MethodRef.of(GoldenIrTest.class, kernel, descriptor);
-    for (Target t : new Target[] {Target.offline("opencl", ""), cpu()}) {
+    for (Target t : new Target[] {Target.offline("opencl", ""), cpu(), Target.offline("jvm", "")}) {
       StringBuilder out = new StringBuilder();
       out.append("==== parse ====\n").append(IrPrinter.print(Compiler.lower(m, t, "parse", Set.of(), true)));
       for (String pass : Compiler.passNames())
         out.append("==== ").append(pass).append(" ====\n").append(IrPrinter.print(Compiler.lower(m, t, pass, Set.of(), true)));
-      Path file = Path.of("src", "test", "resources", "golden", kernel + "-" + (t.cpu() ? "cpu" : "gpu") + ".txt");
+      Path file = Path.of("src", "test", "resources", "golden", kernel + "-" + (t.chunked() ? "jvm" : t.cpu() ? "cpu" : "gpu") + ".txt");
       if (Boolean.getBoolean("golden.update")) Files.writeString(file, out, StandardCharsets.UTF_8);
       assertEquals(Files.readString(file, StandardCharsets.UTF_8), out.toString(), file + " (regenerate with -Dgolden.update=true and read the diff)");
     }

@@ -1,0 +1,52 @@
+// The jvm recipe: the target of the jvm-mt device (or none) and the JVM bytecode a task becomes.
+package dev.loopjit.backend.jvmmt;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.KernelCompilationException;
+import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.Targets;
+
+/**
+ * JVM bytecode from {@link BytecodeEmitter}. The target is {@link Target#chunked() chunked} (a
+ * work-item runs a chunk of the {@code @Parallel} range as loops), not CPU-shaped (no {@code uniform}
+ * pass: the JVM's JIT, not PoCL, vectorises), and every intrinsic is native: Java's own
+ * {@link Math} is what defines them.
+ */
+public final class JvmMtRecipe implements Recipe {
+  /** The one instance. */
+  public static final JvmMtRecipe INSTANCE = new JvmMtRecipe();
+
+  private JvmMtRecipe() {}
+
+  @Override
+  public String language() {
+    return "jvm";
+  }
+
+  @Override
+  public String displayName() {
+    return "JVM bytecode";
+  }
+
+  @Override
+  public Target target(Device device, String variant, Options options) {
+    return Targets.of("jvm", "", device, true, null, options);
+  }
+
+  @Override
+  public DeviceCode emit(KernelIR ir, Target target) {
+    byte[] bytes;
+    try {
+      bytes = BytecodeEmitter.emit(ir);
+    } catch (IllegalArgumentException e) {
+      // the class file format's limits: 64 KiB of code per method, 65535 constants
+      throw new KernelCompilationException(ir.source().className(), ir.source().method(), -1, "kernel size",
+          ir.source().describe() + ": the kernel is too large for one JVM method (" + e.getMessage() + "); split it into several tasks");
+    }
+    return DeviceCode.binary(ir, "jvm", Listing.of(ir, bytes), bytes);
+  }
+}

@@ -1,0 +1,280 @@
+// Pass "chunk" (chunked targets: the JVM's cores): a work-item runs a contiguous chunk of the @Parallel range as plain counted loops.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * On a {@link Target#chunked() chunked} target a work-item is not one iteration but a contiguous
+ * chunk of them: work-item {@code g} of {@code G} in dimension d runs iterations
+ * {@code [count·g/G, count·(g+1)/G)}, as plain counted loops (x innermost), so that the JVM's JIT
+ * sees the loops it optimises. The guarded iteration the {@code parallel} pass made,
+ * {@code frame: if (id < count) { i = start + id·step; … }}, becomes
+ *
+ * <pre>
+ * lo_x = count_x·id/G; hi_x = count_x·(id+1)/G; …
+ * chunk: { for (y = lo_y; y &lt; hi_y; y++) for (x = lo_x; x &lt; hi_x; x++) frame: { i = start + x·step; … } }
+ * </pre>
+ *
+ * The statements before the nest run once per chunk, as they run once per work-item on a device,
+ * unless an iteration could see what an earlier iteration of its chunk left in a variable (it
+ * reads a variable before assigning it, and assigns it) or in a private array: then they run at
+ * the start of every iteration, and a parameter the iteration assigns gets a copy, so that each
+ * iteration starts as a work-item does. After this pass the kernel's parallel frame ({@link Launch.Loops#frame}) is the chunk,
+ * so a reduction's partial result spans the chunk ({@code reduce}). A prologue or epilogue launch
+ * (every count -1 or -2, {@link Launch.Loops#prologue}) is one chunk of no iterations that runs
+ * the statements of its phase once. Where it keeps Java's meaning
+ * and pays, the innermost dimension runs in {@link Lanes}: up to {@link Lanes#WIDTH} iterations
+ * side by side, so that a matmul's inner loop reads along x and the JIT vectorises it.
+ */
+final class Chunks implements Pass {
+  @Override
+  public String name() {
+    return "chunk";
+  }
+
+  @Override
+  public KernelIR run(KernelIR ir, Context cx) {
+    if (!cx.target.chunked() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null) return ir;
+    List<Stmt> top = ir.body().stmts();
+    int at = -1;
+    for (int k = 0; k < top.size(); k++) if (top.get(k) instanceof Labeled l && l.label().equals(loops.frame())) at = k;
+    if (at < 0) throw new IllegalStateException("no parallel frame " + loops.frame() + " in " + ir.name());
+    Labeled frame = (Labeled) top.get(at);
+    if (frame.body().stmts().size() != 1 || !(frame.body().stmts().get(0) instanceof If guard) || !guard.otherwise().isEmpty())
+      throw new IllegalStateException("the parallel frame of " + ir.name() + " is not a guarded iteration");
+    Src src = frame.src();
+    int dims = loops.counts().size();
+    Var[] item = new Var[dims];
+    for (int d = 0; d < dims; d++) item[d] = cx.names.fresh("item_" + "xyz".charAt(d), Prim.INT);
+    Block iteration = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        if (e instanceof Call c && c.op() == Intrinsic.GLOBAL_ID && c.args().get(0) instanceof Const d) return new Read(item[(int) d.longValue()]);
+        return e;
+      }
+    }.rewrite(guard.then());
+
+    // The statements before the nest run once per chunk (outer). Those in the prologue
+    // (if (count_x == -1) …) never run per iteration: the prologue launch has one chunk and no
+    // iterations. With everyIteration the others run again in each iteration.
+    List<Stmt> before = top.subList(0, at), outer = new ArrayList<>(before);
+    List<Stmt> prelude = new ArrayList<>(before.stream().filter(s -> ParallelLoops.inPrologue(s) == null).toList());
+    boolean everyIteration = carries(prelude, iteration);
+    if (everyIteration) {
+      // parameters the iteration assigns get a copy, made again at the start of every iteration
+      Map<Var, Var> copies = new HashMap<>();
+      Set<Var> assigned = assigned(iteration);
+      for (KernelIR.Param p : ir.params())
+        if (p.kind() == KernelIR.Param.Kind.SCALAR && assigned.contains(p.var())) copies.put(p.var(), cx.names.fresh(p.var().name() + "_item", p.var().type()));
+      if (!copies.isEmpty()) {
+        List<Stmt> start = new ArrayList<>();
+        for (var e : copies.entrySet()) start.add(new Assign(e.getValue(), new Read(e.getKey()), src));
+        Rewriter rename = renamer(copies);
+        outer = new ArrayList<>(start);
+        for (Stmt s : before) outer.addAll(rename.rewrite(s));   // the prologue reads the copies too
+        for (Stmt s : prelude) start.addAll(rename.rewrite(s));
+        prelude = start;
+        iteration = rename.rewrite(iteration);
+      }
+    }
+
+    Lanes lanes = everyIteration || reduces(ir) ? null : Lanes.of(iteration, item[0], frame.label());
+    List<Stmt> chunk = new ArrayList<>();
+    Var[] lo = new Var[dims], hi = new Var[dims];
+    for (int d = 0; d < dims; d++) {
+      Var count = loops.countVars().get(d);
+      lo[d] = cx.names.fresh("chunk_start_" + "xyz".charAt(d), Prim.INT);
+      hi[d] = cx.names.fresh("chunk_end_" + "xyz".charAt(d), Prim.INT);
+      chunk.add(new Assign(lo[d], bound(count, geometry(Intrinsic.GLOBAL_ID, d), d), src));
+      chunk.add(new Assign(hi[d], bound(count, new Binary(Op.Binary.ADD, geometry(Intrinsic.GLOBAL_ID, d), Const.of(1)), d), src));
+    }
+    List<Stmt> inner = new ArrayList<>();
+    if (everyIteration) inner.addAll(prelude);
+    Expr step = Const.of(1);
+    if (lanes != null && !lanes.wide()) {
+      // Lanes.JAM iterations of x interleaved while that many are left, then one at a time
+      Var jam = cx.names.fresh("step", Prim.INT);
+      inner.add(new If(new Compare(Op.Compare.GE, new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])), Const.of(Lanes.JAM)),
+          new Block(List.of(new Assign(jam, Const.of(Lanes.JAM), src), lanes.jammed(cx)), src),
+          new Block(List.of(new Assign(jam, Const.of(1), src), new Labeled(frame.label(), iteration, src)), src), src));
+      step = new Read(jam);
+    } else if (lanes != null) {
+      // up to Lanes.WIDTH iterations of x side by side; the step is the number of lanes, so x never passes hi
+      chunk.addAll(lanes.allocations(cx, src));
+      Var width = cx.names.fresh("lanes", Prim.INT);
+      inner.add(new Assign(width, new Call(Intrinsic.MIN, Prim.INT,
+          List.of(Const.of(Lanes.WIDTH), new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])))), src));
+      inner.add(new Labeled(frame.label(), lanes.body(width, cx), src));
+      step = new Read(width);
+    } else {
+      inner.add(new Labeled(frame.label(), iteration, src));
+    }
+    Stmt nest = new Block(inner, src);
+    for (int d = 0; d < dims; d++) nest = loop(item[d], lo[d], hi[d], d == 0 ? step : Const.of(1), nest, cx, src);
+    chunk.add(nest);
+    Label wrapper = cx.names.label();
+
+    List<Stmt> body = new ArrayList<>();
+    body.addAll(outer);
+    body.add(new Labeled(wrapper, new Block(chunk, src), src));
+    body.addAll(top.subList(at + 1, top.size()));
+    return ir.withLaunch(new Launch.Loops(loops.counts(), loops.countVars(), wrapper, loops.maxGroupSize(), loops.gridStride(),
+        loops.prologue(), loops.epilogue()),
+        new Block(body, ir.body().src()));
+  }
+
+  /** {@code item = lo; for (;;) { if (item >= hi) break; body } update { item += step }}. */
+  private static Stmt loop(Var item, Var lo, Var hi, Expr step, Stmt body, Context cx, Src src) {
+    Label l = cx.names.label();
+    return new Block(List.of(
+        new Assign(item, new Read(lo), src),
+        new Loop(l, new Block(List.of(
+            new If(new Compare(Op.Compare.GE, new Read(item), new Read(hi)), new Block(List.of(new Break(l, src))), Block.EMPTY, src),
+            body)), new Block(List.of(new Assign(item, new Binary(Op.Binary.ADD, new Read(item), step), src))), src)), src);
+  }
+
+  /** Whether the kernel has {@code @Reduce} parameters (their partial results are the reduce pass's, per chunk, not per lane). */
+  private static boolean reduces(KernelIR ir) {
+    for (KernelIR.Param p : ir.params()) if (p.reduce()) return true;
+    return false;
+  }
+
+  /**
+   * {@code (int) ((long) count · (long) id / (long) G)}: a chunk boundary, exact for any count below
+   * 2^31; the global size G is at least 1, so the division needs no {@code legalise}.
+   */
+  private static Expr bound(Var count, Expr id, int d) {
+    Expr product = new Binary(Op.Binary.MUL, new Convert(Prim.LONG, new Read(count)), new Convert(Prim.LONG, id));
+    return new Convert(Prim.INT, new Call(Intrinsic.DIV_UNCHECKED, Prim.LONG, List.of(product, new Convert(Prim.LONG, geometry(Intrinsic.GLOBAL_SIZE, d)))));
+  }
+
+  private static Expr geometry(Intrinsic op, int d) {
+    return new Call(op, Prim.INT, List.of(Const.of(d)));
+  }
+
+  /**
+   * Whether an iteration could see a value an earlier iteration of its chunk left: it reads a
+   * variable before assigning it (on some path) and assigns it somewhere, or stores into a private
+   * array it did not allocate.
+   */
+  static boolean carries(List<Stmt> prelude, Block iteration) {
+    Set<Var> exposed = new HashSet<>();
+    new Exposure(exposed).stmt(iteration, new HashSet<>());
+    Set<Var> assigned = assigned(iteration);
+    for (Var v : exposed) if (assigned.contains(v)) return true;
+    Set<Var> allocatedBefore = new HashSet<>();
+    for (Stmt s : prelude)
+      new Rewriter() {
+        @Override
+        protected List<Stmt> stmts(Stmt x) {
+          if (x instanceof Assign a && a.var().type() instanceof ArrayType t && t.space() != ArrayType.Space.GLOBAL) allocatedBefore.add(a.var());
+          return List.of(x);
+        }
+      }.rewrite(s);
+    boolean[] storesIntoShared = {false};
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Store st && st.array() instanceof Read r && allocatedBefore.contains(r.var())) storesIntoShared[0] = true;
+        return List.of(x);
+      }
+    }.rewrite(iteration);
+    return storesIntoShared[0];
+  }
+
+  /** Every variable {@code s} assigns. */
+  static Set<Var> assigned(Stmt s) {
+    Set<Var> out = new HashSet<>();
+    new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        if (x instanceof Assign a) out.add(a.var());
+        return List.of(x);
+      }
+    }.rewrite(s);
+    return out;
+  }
+
+  private static Rewriter renamer(Map<Var, Var> copies) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e instanceof Read r && copies.containsKey(r.var()) ? new Read(copies.get(r.var())) : e;
+      }
+
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        return s instanceof Assign a && copies.containsKey(a.var()) ? List.of(new Assign(copies.get(a.var()), a.value(), a.src())) : List.of(s);
+      }
+    };
+  }
+
+  /**
+   * The reads that may see a value from before the statement ran: a definite-assignment walk in
+   * program order, conservative (what a loop, a labelled block or a switch assigns is not counted
+   * as assigned after it; a branch that jumps away still counts in the meet).
+   */
+  private record Exposure(Set<Var> exposed) {
+    void stmt(Stmt s, Set<Var> da) {
+      switch (s) {
+        case Block b -> b.stmts().forEach(x -> stmt(x, da));
+        case Assign a -> {
+          reads(a.value(), da);
+          da.add(a.var());
+        }
+        case Store st -> { reads(st.array(), da); reads(st.index(), da); reads(st.value(), da); }
+        case Eval e -> reads(e.call(), da);
+        case If i -> {
+          reads(i.cond(), da);
+          Set<Var> a = new HashSet<>(da), b = new HashSet<>(da);
+          stmt(i.then(), a);
+          stmt(i.otherwise(), b);
+          a.retainAll(b);
+          da.addAll(a);
+        }
+        case Loop l -> {
+          Set<Var> inside = new HashSet<>(da);
+          stmt(l.body(), inside);
+          stmt(l.update(), inside);
+        }
+        case Switch sw -> {
+          reads(sw.selector(), da);
+          for (Case c : sw.cases()) stmt(c.body(), new HashSet<>(da));
+        }
+        case Labeled l -> stmt(l.body(), new HashSet<>(da));
+        case Return r -> { if (r.value() != null) reads(r.value(), da); }
+        case Break b -> {}
+        case Continue c -> {}
+      }
+    }
+
+    void reads(Expr e, Set<Var> da) {
+      new Rewriter() {
+        @Override
+        protected Expr expr(Expr x) {
+          if (x instanceof Read r && !da.contains(r.var())) exposed.add(r.var());
+          return x;
+        }
+      }.rewrite(e);
+    }
+  }
+}
