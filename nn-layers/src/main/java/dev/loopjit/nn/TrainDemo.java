@@ -3,12 +3,10 @@ package dev.loopjit.nn;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
-import dev.loopjit.runtime.TaskSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Collectors;
 
 /**
  * Trains the same models from the same seed on the jvm and on each device and prints, side by
@@ -26,7 +24,7 @@ public final class TrainDemo {
     System.out.println("\nTraining on the device: forward, loss, backward and the optimizer are one task graph of @Parallel loops.");
     Dataset[] toy = ToyProblem.trainAndTest(42);
     try (TrainingStep step = ToyProblem.model().trainingStep(toy[0], 32, Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.01f), Devices.jvm())) {
-      System.out.println("The step's tasks: " + step.graph().spec().tasks().stream().map(TaskSpec::id).collect(Collectors.joining(", ")));
+      System.out.println("The step's tasks: " + String.join(", ", step.tasks()));
     }
     System.out.println("Per step, only the batch's row numbers go in and its loss comes out; the dataset, weights, gradients\n"
         + "and optimizer state stay on the device.\n");

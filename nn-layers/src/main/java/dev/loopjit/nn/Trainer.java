@@ -80,7 +80,7 @@ public final class Trainer {
     return this;
   }
 
-  /** The seed of the shuffle (initialise the model with {@link Sequential#initialize} for the weights). */
+  /** The seed of the shuffle and of the dropout masks (initialise the model with {@link Sequential#initialize} for the weights). */
   public Trainer seed(long seed) {
     this.seed = seed;
     return this;
@@ -108,7 +108,7 @@ public final class Trainer {
     int[] order = new int[train.size()];
     for (int i = 0; i < order.length; i++) order[i] = i;
     int steps = (train.size() + batch - 1) / batch;
-    try (TrainingStep step = model.trainingStep(train, Math.min(batch, train.size()), loss, optimizer, device);
+    try (TrainingStep step = model.trainingStep(train, Math.min(batch, train.size()), loss, optimizer, device, seed);
          Inference eval = test == null ? null : model.inference(test, Math.min(evalBatch, test.size()), loss, device)) {
       for (int e = 1; e <= epochs; e++) {
         shuffle(order, shuffle);

@@ -108,7 +108,7 @@ class GradientCheckTest {
 
   // ---- activations ----
 
-  static double activationRef(Layer.Activation a, double v) {
+  static double activationRef(Activation a, double v) {
     return switch (a) {
       case RELU -> Math.max(v, 0);
       case SIGMOID -> 1 / (1 + Math.exp(-v));
@@ -120,7 +120,7 @@ class GradientCheckTest {
   @Test
   void activations() {
     int n = B * IN;
-    for (Layer.Activation act : Layer.Activation.values()) {
+    for (Activation act : Activation.values()) {
       Random rnd = new Random(2 + act.ordinal());
       double[] x = random(rnd, n, -4, 4), dy = random(rnd, n, -1, 1);
       for (int i = 0; i < n; i++) if (Math.abs(x[i]) < 0.01) x[i] = 0.5; // ReLU has no derivative at 0
