@@ -99,10 +99,12 @@ public record Conv2D(int filters, int kernel, int stride, int padding, boolean b
   @Override
   public void addBackward(LayerSite s) {
     int c = s.in.channels(), h = s.in.dim(1), w = s.in.dim(2), oh = s.out.dim(1), ow = s.out.dim(2), cols = columns(s.in);
-    if (s.prefersStrips())
-      s.graph().task(s.id("conv_dw"), ConvKernels::convBackwardWeightsStrips, s.dy, s.floats("cols", s.rows * oh * ow * cols), s.grads,
-          s.paramAt, s.rows, filters, cols, oh * ow);
-    else
+    if (s.prefersStrips()) {
+      FloatArray partial = s.floats("dw_images", s.rows * filters * cols);
+      s.graph().task(s.id("conv_dw_images"), ConvKernels::convWeightPartials, s.dy, s.floats("cols", s.rows * oh * ow * cols), partial, s.rows,
+              filters, cols, oh * ow)
+          .task(s.id("conv_dw"), ConvKernels::convWeightSum, partial, s.grads, s.paramAt, s.rows, filters * cols);
+    } else
       s.graph().task(s.id("conv_dw"), ConvKernels::convBackwardWeightsNaive, s.dy, s.x, s.grads, s.paramAt, s.rows, c, h, w, filters, kernel,
           stride, padding, oh, ow);
     if (bias) s.graph().task(s.id("conv_db"), ConvKernels::convBackwardBias, s.dy, s.grads, biasAt(s), s.rows, filters, oh * ow);

@@ -13,9 +13,11 @@ import dev.loopjit.types.FloatArray;
  * x (B, C, H, W), y (B, F, OH, OW), W (F, C, K, K) at params[wAt], b (F) at params[bAt] (bAt &lt; 0: no bias)
  * y[b][f][oh][ow] = b[f] + Σ_c Σ_kh Σ_kw x[b][c][oh·S + kh - PAD][ow·S + kw - PAD] · W[f][c][kh][kw]
  * </pre>
- * (x outside the image reads as 0). The sums run in this order — c, then kh, then kw — in every
- * kernel here, with a term {@code 0 · w} for each padded position, so the naive kernels and the
- * strip kernels give the same bits, and on every device (Java forbids FMA contraction).
+ * (x outside the image reads as 0). Every kernel here sums in one fixed order — y over c, then kh,
+ * then kw, from the bias; dW image by image (over the positions of each, then over the images);
+ * dx over kh, kw, then f — with a term {@code 0 · w} for each padded position, so the naive
+ * kernels and the strip kernels give the same bits, and on every device (Java forbids FMA
+ * contraction).
  *
  * <p>The naive kernels compute one output per work-item. The strip kernels give a work-item
  * {@link #ROWS} rows of a matrix product and a run of up to 64–128 columns, kept in private arrays,
@@ -33,7 +35,7 @@ public final class ConvKernels {
   static final int ROWS = 8;
   /** Filters per work-item in {@link #convForwardStrips}. */
   static final int FILTERS = 64;
-  /** Columns of the unrolled image per work-item in {@link #convBackwardWeightsStrips}. */
+  /** Columns of the unrolled image per work-item in {@link #convWeightPartials}. */
   static final int COLUMNS = 128;
   /** Input channels per work-item in {@link #convBackwardInputStrips}. */
   static final int CHANNELS = 64;
@@ -65,20 +67,26 @@ public final class ConvKernels {
       }
   }
 
-  /** {@code dW = Σ_b Σ_p dy · x} (written over the gradient), one weight per work-item; the sum runs over b, then p in order. */
+  /**
+   * {@code dW = Σ_b (Σ_p dy · x)} (written over the gradient), one weight per work-item: each
+   * image's sum over its positions in order, then those sums over the images in order.
+   */
   public static void convBackwardWeightsNaive(FloatArray dy, FloatArray x, FloatArray grads, int wAt, int rows, int channels, int height,
       int width, int filters, int kernel, int stride, int pad, int outH, int outW) {
     for (@Parallel int f = 0; f < filters; f++)
       for (@Parallel int kk = 0; kk < channels * kernel * kernel; kk++) {
         int c = kk / (kernel * kernel), kh = kk / kernel % kernel, kw = kk % kernel;
         float acc = 0f;
-        for (int b = 0; b < rows; b++)
+        for (int b = 0; b < rows; b++) {
+          float image = 0f;
           for (int oh = 0; oh < outH; oh++)
             for (int ow = 0; ow < outW; ow++) {
               int ih = oh * stride + kh - pad, iw = ow * stride + kw - pad;
               float v = ih >= 0 && ih < height && iw >= 0 && iw < width ? x.get(((b * channels + c) * height + ih) * width + iw) : 0f;
-              acc += dy.get(((b * filters + f) * outH + oh) * outW + ow) * v;
+              image += dy.get(((b * filters + f) * outH + oh) * outW + ow) * v;
             }
+          acc += image;
+        }
         grads.set(wAt + f * channels * kernel * kernel + kk, acc);
       }
   }
@@ -196,44 +204,54 @@ public final class ConvKernels {
   }
 
   /**
-   * {@link #convBackwardWeightsNaive} as a product: {@code dW[f][kk] = Σ_b Σ_p dy[b][f][p] · colT[b][p][kk]}.
-   * A work-item computes {@link #ROWS} filters for up to {@link #COLUMNS} weights each.
+   * {@link #convBackwardWeightsNaive}, first half, as products: each image's
+   * {@code partial[b][f][kk] = Σ_p dy[b][f][p] · colT[b][p][kk]}; partial (B, F, CKK). A
+   * work-item computes {@link #ROWS} filters of one image for up to {@link #COLUMNS} weights each;
+   * the work-items of one image are neighbours, so its unrolled rows stay in the cache.
    */
-  public static void convBackwardWeightsStrips(FloatArray dy, FloatArray colT, FloatArray grads, int wAt, int rows, int filters, int columns,
-      int positions) {
+  public static void convWeightPartials(FloatArray dy, FloatArray colT, FloatArray partial, int rows, int filters, int columns, int positions) {
     for (@Parallel int ks = 0; ks < (columns + COLUMNS - 1) / COLUMNS; ks++)
-      for (@Parallel int fb = 0; fb < (filters + ROWS - 1) / ROWS; fb++) {
-        int f = fb * ROWS, k0 = ks * COLUMNS, n = Math.min(COLUMNS, columns - k0), last = filters - 1;
-        int d0 = f * positions, d1 = Math.min(f + 1, last) * positions, d2 = Math.min(f + 2, last) * positions;
-        int d3 = Math.min(f + 3, last) * positions, d4 = Math.min(f + 4, last) * positions, d5 = Math.min(f + 5, last) * positions;
-        int d6 = Math.min(f + 6, last) * positions, d7 = Math.min(f + 7, last) * positions;
+      for (@Parallel int bf = 0; bf < rows * ((filters + ROWS - 1) / ROWS); bf++) {
+        int blocks = (filters + ROWS - 1) / ROWS, b = bf / blocks, f = bf % blocks * ROWS;
+        int k0 = ks * COLUMNS, n = Math.min(COLUMNS, columns - k0), last = filters - 1, base = b * filters * positions;
+        int d0 = base + f * positions, d1 = base + Math.min(f + 1, last) * positions, d2 = base + Math.min(f + 2, last) * positions;
+        int d3 = base + Math.min(f + 3, last) * positions, d4 = base + Math.min(f + 4, last) * positions;
+        int d5 = base + Math.min(f + 5, last) * positions, d6 = base + Math.min(f + 6, last) * positions;
+        int d7 = base + Math.min(f + 7, last) * positions;
         float[] c0 = new float[COLUMNS], c1 = new float[COLUMNS], c2 = new float[COLUMNS], c3 = new float[COLUMNS];
         float[] c4 = new float[COLUMNS], c5 = new float[COLUMNS], c6 = new float[COLUMNS], c7 = new float[COLUMNS];
-        for (int b = 0; b < rows; b++)
-          for (int p = 0; p < positions; p++) {
-            int at = b * filters * positions + p;
-            float x0 = dy.get(at + d0), x1 = dy.get(at + d1), x2 = dy.get(at + d2), x3 = dy.get(at + d3);
-            float x4 = dy.get(at + d4), x5 = dy.get(at + d5), x6 = dy.get(at + d6), x7 = dy.get(at + d7);
-            int row = (b * positions + p) * columns + k0;
-            for (int q = 0; q < n; q++) {
-              float v = colT.get(row + q);
-              c0[q] += x0 * v; c1[q] += x1 * v; c2[q] += x2 * v; c3[q] += x3 * v;
-              c4[q] += x4 * v; c5[q] += x5 * v; c6[q] += x6 * v; c7[q] += x7 * v;
-            }
+        for (int p = 0; p < positions; p++) {
+          float x0 = dy.get(d0 + p), x1 = dy.get(d1 + p), x2 = dy.get(d2 + p), x3 = dy.get(d3 + p);
+          float x4 = dy.get(d4 + p), x5 = dy.get(d5 + p), x6 = dy.get(d6 + p), x7 = dy.get(d7 + p);
+          int row = (b * positions + p) * columns + k0;
+          for (int q = 0; q < n; q++) {
+            float v = colT.get(row + q);
+            c0[q] += x0 * v; c1[q] += x1 * v; c2[q] += x2 * v; c3[q] += x3 * v;
+            c4[q] += x4 * v; c5[q] += x5 * v; c6[q] += x6 * v; c7[q] += x7 * v;
           }
+        }
         int valid = Math.min(ROWS, filters - f);
         for (int q = 0; q < n; q++) {
-          int at = wAt + f * columns + k0 + q;
-          grads.set(at, c0[q]);
-          if (valid > 1) grads.set(at + columns, c1[q]);
-          if (valid > 2) grads.set(at + 2 * columns, c2[q]);
-          if (valid > 3) grads.set(at + 3 * columns, c3[q]);
-          if (valid > 4) grads.set(at + 4 * columns, c4[q]);
-          if (valid > 5) grads.set(at + 5 * columns, c5[q]);
-          if (valid > 6) grads.set(at + 6 * columns, c6[q]);
-          if (valid > 7) grads.set(at + 7 * columns, c7[q]);
+          int at = (b * filters + f) * columns + k0 + q;
+          partial.set(at, c0[q]);
+          if (valid > 1) partial.set(at + columns, c1[q]);
+          if (valid > 2) partial.set(at + 2 * columns, c2[q]);
+          if (valid > 3) partial.set(at + 3 * columns, c3[q]);
+          if (valid > 4) partial.set(at + 4 * columns, c4[q]);
+          if (valid > 5) partial.set(at + 5 * columns, c5[q]);
+          if (valid > 6) partial.set(at + 6 * columns, c6[q]);
+          if (valid > 7) partial.set(at + 7 * columns, c7[q]);
         }
       }
+  }
+
+  /** {@link #convBackwardWeightsNaive}, second half: {@code dW = Σ_b partial[b]} in order. partial (B, F·CKK). */
+  public static void convWeightSum(FloatArray partial, FloatArray grads, int wAt, int rows, int weights) {
+    for (@Parallel int i = 0; i < weights; i++) {
+      float acc = 0f;
+      for (int b = 0; b < rows; b++) acc += partial.get(b * weights + i);
+      grads.set(wAt + i, acc);
+    }
   }
 
   /**

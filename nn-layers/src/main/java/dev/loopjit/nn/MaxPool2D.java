@@ -40,7 +40,10 @@ public record MaxPool2D(int size, int stride) implements Layer {
   @Override
   public void addBackward(LayerSite s) {
     if (!s.needsInputGradient()) return;
-    s.graph().task(s.id("maxpool_dx"), PoolKernels::maxPoolBackward, s.dy, s.ints("choice", s.rows * s.out.size()), s.dx, s.rows,
+    if (stride >= size)   // windows that do not overlap: the same sums without a loop per element
+      s.graph().task(s.id("maxpool_dx"), PoolKernels::maxPoolBackwardDisjoint, s.dy, s.ints("choice", s.rows * s.out.size()), s.dx, s.rows,
+          s.in.channels(), s.in.dim(1), s.in.dim(2), size, stride, s.out.dim(1), s.out.dim(2));
+    else s.graph().task(s.id("maxpool_dx"), PoolKernels::maxPoolBackward, s.dy, s.ints("choice", s.rows * s.out.size()), s.dx, s.rows,
         s.in.channels(), s.in.dim(1), s.in.dim(2), size, stride, s.out.dim(1), s.out.dim(2));
   }
 

@@ -40,17 +40,36 @@ public final class PoolKernels {
       }
   }
 
-  /** {@code dx[i] = Σ dy} over the windows that chose input i. */
+  /** {@code dx[i] = Σ dy} over the windows that chose input i (0 when none did): the reference, for any windows. */
   public static void maxPoolBackward(FloatArray dy, IntArray choice, FloatArray dx, int rows, int channels, int height, int width, int size,
       int stride, int outH, int outW) {
     for (@Parallel int bc = 0; bc < rows * channels; bc++)
       for (@Parallel int i = 0; i < height * width; i++) {
-        int ih = i / width, iw = i % width, out = bc * outH * outW;
-        float acc = 0f;
+        int ih = i / width, iw = i % width, out = bc * outH * outW, hits = 0;
+        float acc = -0f;   // so that one window's gradient passes through unchanged, -0 included
         for (int oh = first(ih, size, stride); oh <= Math.min(ih / stride, outH - 1); oh++)
           for (int ow = first(iw, size, stride); ow <= Math.min(iw / stride, outW - 1); ow++)
-            if (choice.get(out + oh * outW + ow) == i) acc += dy.get(out + oh * outW + ow);
-        dx.set(bc * height * width + i, acc);
+            if (choice.get(out + oh * outW + ow) == i) {
+              acc += dy.get(out + oh * outW + ow);
+              hits++;
+            }
+        dx.set(bc * height * width + i, hits > 0 ? acc : 0f);
+      }
+  }
+
+  /**
+   * {@link #maxPoolBackward} for windows that do not overlap ({@code stride ≥ size}): each input
+   * lies in at most one window, found by division, so a work-item does no loop. A work-item per
+   * input element, one image row per grid row. Equal to the reference bit for bit.
+   */
+  public static void maxPoolBackwardDisjoint(FloatArray dy, IntArray choice, FloatArray dx, int rows, int channels, int height, int width,
+      int size, int stride, int outH, int outW) {
+    for (@Parallel int r = 0; r < rows * channels * height; r++)
+      for (@Parallel int iw = 0; iw < width; iw++) {
+        int bc = r / height, ih = r % height, oh = ih / stride, ow = iw / stride;
+        boolean inside = ih - oh * stride < size && iw - ow * stride < size && oh < outH && ow < outW;
+        int o = bc * outH * outW + Math.min(oh, outH - 1) * outW + Math.min(ow, outW - 1);
+        dx.set(r * width + iw, inside && choice.get(o) == ih * width + iw ? dy.get(o) : 0f);
       }
   }
 

@@ -73,7 +73,7 @@ class LayerGradientCheckTest {
     // C, H, W, F, K, stride, padding, bias
     int[][] cases = {{2, 7, 6, 3, 3, 1, 1, 1}, {3, 8, 8, 10, 2, 2, 0, 0}, {1, 5, 5, 2, 5, 1, 0, 1}, {2, 9, 7, 3, 3, 2, 2, 1}, {15, 4, 3, 2, 3, 1, 1, 1}, {66, 2, 2, 70, 1, 1, 0, 1}};
     for (int[] c : cases) {
-      int ch = c[0], h = c[1], w = c[2], f = c[3], k = c[4], s = c[5], pad = c[6], b = 2;
+      int ch = c[0], h = c[1], w = c[2], f = c[3], k = c[4], s = c[5], pad = c[6], b = 3;
       Conv2D conv = new Conv2D(f, k, s, pad, c[7] != 0, 0);
       Sequential m = Sequential.of(shape(ch, h, w), conv);
       int oh = m.shape(1).dim(1), ow = m.shape(1).dim(2), p = oh * ow, cols = ch * k * k, np = m.parameterCount(), bAt = conv.bias() ? f * cols : -1;
@@ -93,7 +93,9 @@ class LayerGradientCheckTest {
       FloatArray g1 = new FloatArray(np), g2 = new FloatArray(np), dx1 = new FloatArray(b * ch * h * w), dx2 = new FloatArray(b * ch * h * w);
       FloatArray wr = new FloatArray(cols * f);
       ConvKernels.convBackwardWeightsNaive(fdy, fx, g1, 0, b, ch, h, w, f, k, s, pad, oh, ow);
-      ConvKernels.convBackwardWeightsStrips(fdy, colT, g2, 0, b, f, cols, p);
+      FloatArray partial = new FloatArray(b * f * cols);
+      ConvKernels.convWeightPartials(fdy, colT, partial, b, f, cols, p);
+      ConvKernels.convWeightSum(partial, g2, 0, b, f * cols);
       if (conv.bias()) {
         ConvKernels.convBackwardBias(fdy, g1, bAt, b, f, p);
         ConvKernels.convBackwardBias(fdy, g2, bAt, b, f, p);
@@ -111,7 +113,7 @@ class LayerGradientCheckTest {
   @Test
   void pooling() {
     // C, H, W, size, stride: non-overlapping, overlapping with rows left out, stride 1
-    int[][] cases = {{2, 6, 6, 2, 2}, {2, 7, 5, 3, 2}, {1, 5, 4, 2, 1}, {3, 5, 5, 2, 2}};
+    int[][] cases = {{2, 6, 6, 2, 2}, {2, 7, 5, 3, 2}, {1, 5, 4, 2, 1}, {3, 5, 5, 2, 2}, {2, 7, 8, 2, 3}};
     for (int[] c : cases)
       for (boolean max : new boolean[] {true, false}) {
         int ch = c[0], h = c[1], w = c[2], size = c[3], stride = c[4], b = 2;
@@ -126,6 +128,11 @@ class LayerGradientCheckTest {
           IntArray choice = new IntArray(y.getSize());
           PoolKernels.maxPoolForward(floats(x), y, choice, b, ch, h, w, size, stride, oh, ow);
           PoolKernels.maxPoolBackward(floats(dy), choice, dx, b, ch, h, w, size, stride, oh, ow);
+          if (stride >= size) {
+            FloatArray dx2 = new FloatArray(x.length);
+            PoolKernels.maxPoolBackwardDisjoint(floats(dy), choice, dx2, b, ch, h, w, size, stride, oh, ow);
+            assertSameBits(what + " dx", dx, dx2);
+          }
         } else {
           PoolKernels.avgPoolForward(floats(x), y, b, ch, h, w, size, stride, oh, ow);
           PoolKernels.avgPoolBackward(floats(dy), dx, b, ch, h, w, size, stride, oh, ow);

@@ -66,11 +66,13 @@ class LayerKernelParityTest {
             return new Object[] {in.floatArray(B * positions * cols, -1, 1), in.floatArray(cols * f, -1, 1), in.floatArray(f, -1, 1), 0,
                 new FloatArray(B * f * positions), B, f, cols, positions}; })
           .run();
-      KernelCheck.of("convBackwardWeightsStrips", ConvKernels::convBackwardWeightsStrips)
+      KernelCheck.of("convWeightPartials", ConvKernels::convWeightPartials)
           .args(() -> { Inputs in = new Inputs(9);
-            return new Object[] {in.floatArray(B * f * positions, -1, 1), in.floatArray(B * positions * cols, -1, 1), new FloatArray(f * cols + 2), 2,
-                B, f, cols, positions}; })
+            return new Object[] {in.floatArray(B * f * positions, -1, 1), in.floatArray(B * positions * cols, -1, 1), new FloatArray(B * f * cols), B,
+                f, cols, positions}; })
           .run();
+      KernelCheck.of("convWeightSum", ConvKernels::convWeightSum)
+          .args(() -> new Object[] {new Inputs(27).floatArray(B * f * cols, -1, 1), new FloatArray(f * cols + 2), 2, B, f * cols}).run();
       KernelCheck.of("convBackwardInputStrips", ConvKernels::convBackwardInputStrips)
           .args(() -> { Inputs in = new Inputs(10);
             return new Object[] {in.floatArray(B * f * positions, -1, 1), in.floatArray(cols * f, -1, 1), new FloatArray(B * c * h * w), B, c, h, w,
@@ -98,6 +100,12 @@ class LayerKernelParityTest {
         .args(() -> { Inputs in = new Inputs(13);
           return new Object[] {in.floatArray(B * c * oh * ow, -1, 1), in.intArray(B * c * oh * ow, 0, h * w), new FloatArray(B * c * h * w), B, c, h, w,
               size, stride, oh, ow}; })
+        .run();
+    // windows that do not overlap, rows and columns left out: 7×6 in 2×2 windows 3 apart
+    KernelCheck.of("maxPoolBackwardDisjoint", PoolKernels::maxPoolBackwardDisjoint)
+        .args(() -> { Inputs in = new Inputs(28);
+          return new Object[] {in.floatArray(B * c * 2 * 2, -1, 1), in.intArray(B * c * 2 * 2, 0, h * w), new FloatArray(B * c * h * w), B, c, h, w,
+              2, 3, 2, 2}; })
         .run();
     KernelCheck.of("avgPoolForward", PoolKernels::avgPoolForward)
         .args(() -> new Object[] {new Inputs(14).floatArray(B * c * h * w, -1, 1), new FloatArray(B * c * oh * ow), B, c, h, w, size, stride, oh, ow})
