@@ -44,6 +44,18 @@ class TrainCommandTest {
   }
 
   @Test
+  void theConvolutionalModelIsForImages() {
+    TrainCommand.Options cnn = TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist", "--model", "cnn", "--show", "4"});
+    assertEquals("cnn", cnn.model());
+    assertEquals(4, cnn.show());
+    assertEquals("mlp", TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist"}).model());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--model", "cnn"}))
+        .getMessage().contains("fashion-mnist"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--model", "rnn"}))
+        .getMessage().contains("mlp, cnn"));
+  }
+
+  @Test
   void unknownDatasetsOptionsAndMissingValuesAreErrors() {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "cifar"}))
         .getMessage().contains("toy, fashion-mnist"));
