@@ -21,9 +21,10 @@ public final class TrainCommand {
   static final String USAGE = """
       usage: loopjit train --dataset toy|fashion-mnist [options]
         --model NAME          mlp (784 → hidden → 10) | cnn (the convolutional network of FashionMnist.cnn()); fashion-mnist only, mlp by default
-        --epochs N            epochs (toy 20, fashion-mnist 10)
+        --epochs N            epochs (toy 20, fashion-mnist 10, cnn 12)
         --batch B             rows per step (toy 32, fashion-mnist 128)
         --lr X                learning rate (sgd/momentum: toy 0.01, fashion-mnist 0.05; adam 0.001)
+        --lr-decay G          multiply the learning rate by G after each epoch (cnn 0.8, else 1)
         --optimizer NAME      sgd | momentum | adam (toy sgd, fashion-mnist adam)
         --weight-decay X      L2 for sgd/momentum, decoupled for adam (0)
         --hidden N            hidden units (toy 50, fashion-mnist 256)
@@ -38,13 +39,13 @@ public final class TrainCommand {
       """;
 
   /** What the command line asked for, with the defaults of the dataset filled in. */
-  record Options(String dataset, String model, int epochs, int batch, float lr, String optimizer, float weightDecay, int hidden,
+  record Options(String dataset, String model, int epochs, int batch, float lr, float lrDecay, String optimizer, float weightDecay, int hidden,
       String device, long seed, Path data, int trainRows, Path save, Path load, int show, boolean progress) {
     static Options parse(String[] args) {
       String dataset = "toy", model = "mlp", optimizer = null, device = null;
       Integer epochs = null, batch = null, hidden = null;
       int show = 0;
-      Float lr = null;
+      Float lr = null, decay = null;
       float wd = 0;
       long seed = 42;
       int trainRows = 0;
@@ -65,6 +66,7 @@ public final class TrainCommand {
           case "--epochs" -> epochs = Integer.parseInt(v);
           case "--batch" -> batch = Integer.parseInt(v);
           case "--lr" -> lr = Float.parseFloat(v);
+          case "--lr-decay" -> decay = Float.parseFloat(v);
           case "--optimizer" -> optimizer = v;
           case "--weight-decay" -> wd = Float.parseFloat(v);
           case "--hidden" -> hidden = Integer.parseInt(v);
@@ -87,7 +89,11 @@ public final class TrainCommand {
       if (show < 0) throw new IllegalArgumentException("--show needs a count ≥ 0, not " + show);
       if (optimizer == null) optimizer = toy ? "sgd" : "adam";
       if (lr == null) lr = optimizer.equals("adam") ? 1e-3f : toy ? 0.01f : 0.05f;
-      return new Options(dataset, model, epochs != null ? epochs : toy ? 20 : 10, batch != null ? batch : toy ? 32 : 128, lr, optimizer, wd,
+      boolean cnn = model.equals("cnn");
+      if (decay == null) decay = cnn ? 0.8f : 1f;
+      if (!(decay > 0f && decay <= 1f)) throw new IllegalArgumentException("--lr-decay must be in (0, 1], not " + decay);
+      return new Options(dataset, model, epochs != null ? epochs : toy ? 20 : cnn ? 12 : 10, batch != null ? batch : toy ? 32 : 128, lr, decay,
+          optimizer, wd,
           hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, show, progress);
     }
   }
@@ -135,10 +141,12 @@ public final class TrainCommand {
     Device device = o.device() == null ? Devices.best() : Devices.get(o.device());
     System.out.println("data:      " + train + "; " + test);
     System.out.println("model:     " + model + ", " + loss.label());
-    System.out.printf("training:  %s lr %s%s, batch %d, %d epoch%s, seed %d, on %s (%s)%n", o.optimizer(), o.lr(),
+    System.out.printf("training:  %s lr %s%s%s, batch %d, %d epoch%s, seed %d, on %s (%s)%n", o.optimizer(), o.lr(),
+        o.lrDecay() != 1f ? " × " + o.lrDecay() + " per epoch" : "",
         o.weightDecay() != 0 ? ", weight decay " + o.weightDecay() : "", o.batch(), o.epochs(), o.epochs() == 1 ? "" : "s", o.seed(),
         device.id(), device.name());
     List<Trainer.Epoch> log = o.epochs() == 0 ? List.of() : new Trainer(model, loss, optimizer, device).epochs(o.epochs()).batch(o.batch()).seed(o.seed())
+        .learningRateDecay(o.lrDecay())
         .progress(o.progress() && ProgressBar.terminal()).fit(train, test);
     if (o.epochs() == 0) {
       try (Inference eval = model.inference(test, Math.min(1000, test.size()), loss, device)) {

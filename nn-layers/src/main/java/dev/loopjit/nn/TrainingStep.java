@@ -26,6 +26,7 @@ public final class TrainingStep implements AutoCloseable {
   private final Sequential model;
   private final Batch batch;
   private final FloatArray lossSum = new FloatArray(1);
+  private final FloatArray rateScale = FloatArray.fromElements(1f);
   private final FloatArray grads;
   private final List<FloatArray> optimizerState;
   private final List<String> tasks;
@@ -57,14 +58,14 @@ public final class TrainingStep implements AutoCloseable {
         model.state()));
     resident.addAll(optimizerState);
     w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, resident.toArray())
-        .transferToDevice(DataTransferMode.EVERY_EXECUTION, batch.index);
+        .transferToDevice(DataTransferMode.EVERY_EXECUTION, batch.index, rateScale);
     batch.addGather(w, data);
     model.addForward(pass);
     loss.addForward(w, pass.output(), batch, probs, losses, outputs);
     w.graph().task(w.id("loss_sum"), LossKernels::lossSum, losses, batch.index, lossSum);
     loss.addBackward(w, pass.output(), batch, probs, pass.outputGradient(), outputs);
     model.addBackward(pass);
-    optimizer.addUpdate(w, model.parameters(), grads, optimizerState, p);
+    optimizer.addUpdate(w, model.parameters(), grads, optimizerState, rateScale, p);
     w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, lossSum)
         .transferToHost(DataTransferMode.UNDER_DEMAND, model.parameters(), model.state());
     tasks = w.ids();
@@ -80,6 +81,13 @@ public final class TrainingStep implements AutoCloseable {
     batch.select(order, from, count);
     last = plan.execute();
     return lossSum.get(0) / count;
+  }
+
+  /** Multiplies the optimizer's learning rate by {@code scale} from the next {@link #run} on (1 at first): a schedule. */
+  public TrainingStep learningRateScale(float scale) {
+    if (!(scale >= 0f) || Float.isInfinite(scale)) throw new IllegalArgumentException("learning-rate scale must be finite and ≥ 0, not " + scale);
+    rateScale.set(0, scale);
+    return this;
   }
 
   /** Times every kernel and copy from now on, for {@link #lastProfile()} (costs a little per step). */

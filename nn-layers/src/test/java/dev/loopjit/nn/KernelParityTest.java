@@ -164,17 +164,19 @@ class KernelParityTest {
   void optimizers() {
     int p = 1013;
     KernelCheck.of("sgdUpdate", OptimizerKernels::sgdUpdate)
-        .args(() -> { Inputs in = new Inputs(31); return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), 0.01f, 1e-4f, p}; })
+        .args(() -> { Inputs in = new Inputs(31); return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), FloatArray.fromElements(0.5f), 0.01f, 1e-4f, p}; })
         .run();
     KernelCheck.of("momentumUpdate", OptimizerKernels::momentumUpdate)
         .args(() -> { Inputs in = new Inputs(32);
-          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), 0.01f, 0.9f, 1e-4f, p}; })
+          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), FloatArray.fromElements(0.5f), in.floatArray(p, -1, 1), 0.01f, 0.9f,
+              1e-4f, p}; })
         .run();
     KernelCheck.of("adamTick", OptimizerKernels::adamTick)
         .args(() -> new Object[] {FloatArray.fromElements(0.9f, 0.999f), 0.9f, 0.999f}).run();
     KernelCheck.of("adamUpdate", OptimizerKernels::adamUpdate)
         .args(() -> { Inputs in = new Inputs(33);
-          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), in.floatArray(p, -0.1f, 0.1f), in.floatArray(p, 0, 0.01f),
+          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), FloatArray.fromElements(0.25f), in.floatArray(p, -0.1f, 0.1f),
+              in.floatArray(p, 0, 0.01f),
               FloatArray.fromElements(0.9f * 0.9f, 0.999f * 0.999f), 1e-3f, 0.9f, 0.999f, 1e-8f, 1e-2f, p}; })
         .run();
   }

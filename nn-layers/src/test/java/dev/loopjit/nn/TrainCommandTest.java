@@ -47,6 +47,11 @@ class TrainCommandTest {
   void theConvolutionalModelIsForImages() {
     TrainCommand.Options cnn = TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist", "--model", "cnn", "--show", "4"});
     assertEquals("cnn", cnn.model());
+    assertEquals(12, cnn.epochs());
+    assertEquals(0.8f, cnn.lrDecay());
+    assertEquals(1f, TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist"}).lrDecay());
+    assertEquals(0.5f, TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--lr-decay", "0.5"}).lrDecay());
+    assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--lr-decay", "1.5"}));
     assertEquals(4, cnn.show());
     assertEquals("mlp", TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist"}).model());
     assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--model", "cnn"}))

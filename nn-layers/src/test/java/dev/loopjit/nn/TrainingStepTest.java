@@ -222,6 +222,30 @@ class TrainingStepTest {
   }
 
   @Test
+  void theLearningRateScaleOfASchedule() {
+    Dataset[] tt = ToyProblem.trainAndTest(1);
+    int[] order = new int[64];
+    for (int i = 0; i < 64; i++) order[i] = i;
+    for (Optimizer opt : List.<Optimizer>of(Optimizer.sgd(0.1f), Optimizer.momentum(0.1f, 0.9f), Optimizer.adam(0.01f).withWeightDecay(0.1f))) {
+      Sequential m = ToyProblem.model().initialize(3);
+      float[] before = m.parameters().toArray();
+      try (TrainingStep step = m.trainingStep(tt[0], 32, Loss.BCE_WITH_LOGITS, opt, Devices.jvm())) {
+        step.learningRateScale(0f).run(order, 0, 32);
+        step.pullParameters();
+        assertArrayEquals(before, m.parameters().toArray(), opt + ": a scale of 0 leaves the parameters");
+        step.learningRateScale(1f).run(order, 32, 32);
+        step.pullParameters();
+        assertTrue(!java.util.Arrays.equals(before, m.parameters().toArray()), opt + ": a scale of 1 trains");
+        assertThrows(IllegalArgumentException.class, () -> step.learningRateScale(Float.NaN));
+      }
+    }
+    List<Trainer.Epoch> log = new Trainer(ToyProblem.model().initialize(3), Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.01f), Devices.jvm()).epochs(3)
+        .learningRateDecay(0.5f).out(null).fit(tt[0], null);
+    assertEquals(0.25, log.get(2).learningRateScale(), 0.0);
+    assertTrue(log.get(2).line(3).contains("lr × 0.250"), log.get(2).line(3));
+  }
+
+  @Test
   void badInputFailsWithAMessageBeforeAnythingRuns() {
     Dataset[] tt = ToyProblem.trainAndTest(1);
     Sequential wide = Sequential.of(21, Layer.dense(1)), twoOutputs = Sequential.of(20, Layer.dense(2));
