@@ -217,8 +217,8 @@ class GradientCheckTest {
   }
 
   @Test
-  void tiledDenseKernelsEqualTheNaiveOnesBitForBit() {
-    for (int[] s : new int[][] {{1, 1, 1}, {5, 6, 7}, {8, 8, 8}, {13, 37, 19}}) {
+  void tiledAndStripDenseKernelsEqualTheNaiveOnesBitForBit() {
+    for (int[] s : new int[][] {{1, 1, 1}, {5, 6, 7}, {8, 8, 8}, {13, 37, 19}, {17, 300, 130}}) {
       int b = s[0], in = s[1], out = s[2];
       Random rnd = new Random(b * 1000 + in);
       FloatArray x = floats(random(rnd, b * in, -1, 1)), p = floats(random(rnd, out * in + out, -1, 1)), dy = floats(random(rnd, b * out, -1, 1));
@@ -230,7 +230,15 @@ class GradientCheckTest {
       DenseKernels.denseBackwardInputNaive(dy, p, 0, dx2, b, in, out);
       DenseKernels.denseBackwardWeights(dy, x, g1, 0, b, in, out);
       DenseKernels.denseBackwardWeightsNaive(dy, x, g2, 0, b, in, out);
+      FloatArray wt = new FloatArray(in * out), y3 = new FloatArray(b * out), dx3 = new FloatArray(b * in), g3 = new FloatArray(out * in);
+      DenseKernels.weightsTransposed(p, 0, wt, in, out);
+      DenseKernels.denseForwardStrips(x, wt, p, out * in, y3, b, in, out);
+      DenseKernels.denseBackwardInputStrips(dy, p, 0, dx3, b, in, out);
+      DenseKernels.denseBackwardWeightsStrips(dy, x, g3, 0, b, in, out);
       String shape = b + "×" + in + "→" + out;
+      assertEquals(java.util.Arrays.toString(y2.toArray()), java.util.Arrays.toString(y3.toArray()), "strips forward " + shape);
+      assertEquals(java.util.Arrays.toString(dx2.toArray()), java.util.Arrays.toString(dx3.toArray()), "strips dx " + shape);
+      assertEquals(java.util.Arrays.toString(g2.toArray()), java.util.Arrays.toString(g3.toArray()), "strips dW " + shape);
       assertEquals(java.util.Arrays.toString(y2.toArray()), java.util.Arrays.toString(y1.toArray()), "forward " + shape);
       assertEquals(java.util.Arrays.toString(dx2.toArray()), java.util.Arrays.toString(dx1.toArray()), "dx " + shape);
       assertEquals(java.util.Arrays.toString(g2.toArray()), java.util.Arrays.toString(g1.toArray()), "dW " + shape);
