@@ -2,7 +2,7 @@
 # Sourced, not run. Each function says what it does and fails with a message saying what to install.
 
 LOOPJIT_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-LOOPJIT_PACKAGES="pocl-opencl-icd ocl-icd-libopencl1 clinfo spirv-tools dataset-fashion-mnist"
+LOOPJIT_PACKAGES="pocl-opencl-icd ocl-icd-libopencl1 clinfo spirv-tools llvm-spirv-15 dataset-fashion-mnist"
 
 java_major() { # prints the feature version of the java at $1, or nothing
   "$1" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p' | head -1
@@ -27,7 +27,7 @@ need_jdk() {
   exit 1
 }
 
-# Installs the Debian packages LoopJIT uses (PoCL, the OpenCL loader, clinfo, spirv-tools, Fashion-MNIST) when
+# Installs the Debian packages LoopJIT uses (PoCL, the OpenCL loader, clinfo, spirv-tools, llvm-spirv-15, Fashion-MNIST) when
 # running as root with apt; otherwise says what is missing and carries on with what is there.
 install_packages() {
   local missing=() p
@@ -48,12 +48,12 @@ install_packages() {
 }
 
 # JVM options every LoopJIT JVM needs: FFM native access; PoCL's LLVM replaces the JVM's signal
-# handlers, so libjsig chains them (DESIGN §6).
-loopjit_jvm_env() {
-  export LD_PRELOAD="$JAVA_HOME/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}"
-  LOOPJIT_JAVA_OPTS="--enable-native-access=ALL-UNNAMED ${LOOPJIT_JAVA_OPTS:-}"
+# handlers, so libjsig chains them (docs/ARCHITECTURE.md §6).
+loopjit_jvm_env() {   # idempotent: scripts that call other scripts set each thing once
+  case ":${LD_PRELOAD:-}:" in *":$JAVA_HOME/lib/libjsig.so:"*) ;; *) export LD_PRELOAD="$JAVA_HOME/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}" ;; esac
+  case " ${LOOPJIT_JAVA_OPTS:-} " in *" --enable-native-access=ALL-UNNAMED "*) ;; *) LOOPJIT_JAVA_OPTS="--enable-native-access=ALL-UNNAMED ${LOOPJIT_JAVA_OPTS:-}" ;; esac
   # Maven itself on JDK 25: silence the sun.misc.Unsafe notice from its bundled Guava.
-  export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow"
+  case " ${MAVEN_OPTS:-} " in *" --sun-misc-unsafe-memory-access=allow "*) ;; *) export MAVEN_OPTS="${MAVEN_OPTS:-} --sun-misc-unsafe-memory-access=allow" ;; esac
 }
 
 # Whether an OpenCL platform is visible (then the test suite must use it, not skip it).
@@ -64,8 +64,8 @@ have_opencl() {
 # Builds the jars (no tests) if any is missing or older than the sources.
 build_jars() {
   local stamp="$LOOPJIT_ROOT/jit/target/loopjit-jit-0.1.0-SNAPSHOT.jar"
-  if [ ! -f "$stamp" ] || [ -n "$(find "$LOOPJIT_ROOT" -name '*.java' -path '*/src/main/*' -newer "$stamp" -print -quit)" ] \
-     || [ -n "$(find "$LOOPJIT_ROOT" -name 'pom.xml' -newer "$stamp" -print -quit)" ]; then
+  if [ ! -f "$stamp" ] || [ -n "$(find "$LOOPJIT_ROOT" -path "$LOOPJIT_ROOT/examples" -prune -o -name '*.java' -path '*/src/main/*' -newer "$stamp" -print -quit)" ] \
+     || [ -n "$(find "$LOOPJIT_ROOT" -path "$LOOPJIT_ROOT/examples" -prune -o -name 'pom.xml' -newer "$stamp" -print -quit)" ]; then
     (cd "$LOOPJIT_ROOT" && mvn -B -q -DskipTests package) || { echo "build failed" >&2; exit 1; }
   fi
 }
@@ -77,4 +77,33 @@ loopjit_classpath() {
     cp="$cp${cp:+:}$LOOPJIT_ROOT/$m/target/loopjit-$m-0.1.0-SNAPSHOT.jar"
   done
   echo "$cp"
+}
+
+# Parses `run [--class-path|-cp CP] MAIN [ARGS]` into RUN_CP and RUN_REST (MAIN and its arguments); exits 2 saying
+# what is wrong when MAIN is missing or a class-path entry does not exist.
+loopjit_run_args() {
+  RUN_CP=""
+  while [ $# -gt 0 ]; do
+    case "$1" in
+      --class-path|-cp|--classpath)
+        [ $# -ge 2 ] || { echo "loopjit run: $1 needs a class path" >&2; exit 2; }
+        RUN_CP="${RUN_CP:+$RUN_CP:}$2"; shift 2 ;;
+      --) shift; break ;;
+      -*) echo "loopjit run: unknown option $1 (JVM options go in LOOPJIT_JAVA_OPTIONS)" >&2; exit 2 ;;
+      *) break ;;
+    esac
+  done
+  if [ $# -eq 0 ]; then
+    echo "usage: loopjit run [--class-path CP] MAIN [ARGS...]   (runs MAIN with LoopJIT's jars, libjsig.so and native access)" >&2
+    exit 2
+  fi
+  local entry entries=()
+  IFS=: read -r -a entries <<< "$RUN_CP"
+  for entry in ${entries[@]+"${entries[@]}"}; do
+    case "$entry" in
+      ""|*'*') ;;
+      *) [ -e "$entry" ] || { echo "loopjit run: class-path entry $entry does not exist" >&2; exit 2; } ;;
+    esac
+  done
+  RUN_REST=("$@")
 }

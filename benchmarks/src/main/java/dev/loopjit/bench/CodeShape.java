@@ -1,21 +1,15 @@
 // JMH: naive matmul as the JIT emits it today beside hand-written OpenCL C of the same Java loop, to show what code PoCL runs fast.
 package dev.loopjit.bench;
 
-import dev.loopjit.api.Device;
-import dev.loopjit.api.Devices;
+import dev.loopjit.api.Access;
+import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.ExecutionResult;
 import dev.loopjit.api.GridScheduler;
-import dev.loopjit.api.Task4;
-import dev.loopjit.backend.opencl.KernelSource;
-import dev.loopjit.backend.opencl.OpenClDevice;
-import dev.loopjit.backend.opencl.OpenClRuntime;
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.DeviceKernel;
-import dev.loopjit.runtime.Grid;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.api.PrebuiltKernel;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.api.WorkerGrid2D;
 import dev.loopjit.tasks.Blas;
-import dev.loopjit.types.FloatArray;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -53,10 +47,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
 public class CodeShape {
-  private static final String SIGNATURE = "#pragma OPENCL FP_CONTRACT OFF\n__kernel void Blas_gemmNaive(__global float* a, int a_length, "
-      + "__global float* b, int b_length, __global float* c, int c_length, int n, int count_x, int count_y) {\n";
+  private static final String SIGNATURE = "#pragma OPENCL FP_CONTRACT OFF\n"
+      + "__kernel void gemm(__global const float* a, __global const float* b, __global float* c, int n) {\n";
 
-  /** The matmul kernel in one shape, its buffers on the device and its launch grid. */
+  /** The matmul in one shape: a plan with the inputs resident and the output left on the device. */
   @State(Scope.Benchmark)
   public static class Shape {
     @Param("opencl:0")
@@ -65,51 +59,51 @@ public class CodeShape {
     @Param({"generated", "uniformLoop", "float16", "float16x4"})
     public String shape;
 
-    private OpenClRuntime runtime;
-    private DeviceKernel kernel;
-    private Object[] args;
-    private Grid grid;
+    private ExecutionPlan plan;
 
     @Setup
     public void setup(MatMul.Data d) {
       if (d.n % 16 != 0) throw new IllegalArgumentException("CodeShape needs n to be a multiple of 16, not " + d.n);
-      Device dev = Devices.get(device);
-      if (!(dev instanceof OpenClDevice cl)) throw new IllegalArgumentException(device + " is not an OpenCL device");
-      KernelSource source = (task, target) -> {
-        KernelSource.Generated jit = KernelSource.COMPILER.generate(task, target);
-        return new KernelSource.Generated(jit.ir(), shape.equals("generated") ? jit.source() : SIGNATURE + body(shape));
-      };
-      runtime = new OpenClRuntime(cl, source);
-      TaskSpec task = TaskSpec.of("matmul", "gemm", (Task4<FloatArray, FloatArray, FloatArray, Integer>) Blas::gemmNaive,
-          new Object[] {d.a, d.b, d.c, d.n});
-      kernel = runtime.prepare(task, new RunOptions(false, new GridScheduler())).kernel();
-      args = new Object[] {buffer(d.a), buffer(d.b), buffer(d.c), d.n};
-      long n = d.n, cols = shape.startsWith("float16") ? n / 16 : n, rows = shape.equals("float16x4") ? n / 4 : n;
-      grid = new Grid(2, new long[] {cols, rows, 1}, null, new long[] {cols, rows});
-      run();
-      runtime.copyOut((DeviceBuffer) args[2]);
-      runtime.finish();
+      TaskGraph g = new TaskGraph("matmul").transferToDevice(DataTransferMode.FIRST_EXECUTION, d.a, d.b);
+      if (shape.equals("generated")) {
+        g.task("gemm", Blas::gemmNaive, d.a, d.b, d.c, d.n);
+        plan = new ExecutionPlan(g.transferToHost(DataTransferMode.UNDER_DEMAND, d.c).snapshot());
+      } else {
+        PrebuiltKernel k = PrebuiltKernel.opencl("gemm", SIGNATURE + counts(shape) + body(shape), Access.READ, Access.READ, Access.WRITE,
+            Access.NONE);
+        g.prebuiltTask("gemm", k, d.a, d.b, d.c, d.n);
+        int cols = shape.startsWith("float16") ? d.n / 16 : d.n, rows = shape.equals("float16x4") ? d.n / 4 : d.n;
+        WorkerGrid2D grid = new WorkerGrid2D(cols, rows);
+        grid.setLocalWork(Math.min(cols, 64), 4, 1);   // rows along x, as the CPU policy gives @Parallel kernels
+        plan = new ExecutionPlan(g.transferToHost(DataTransferMode.UNDER_DEMAND, d.c).snapshot())
+            .withGridScheduler(new GridScheduler("matmul.gemm", grid));
+      }
+      plan.withDevice(device);
+      ExecutionResult r = plan.execute();
+      r.transferToHost(d.c);
       for (int i = 0; i < d.n * d.n; i++)
         if (Float.floatToRawIntBits(d.c.get(i)) != Float.floatToRawIntBits(d.expected.get(i)))
           throw new IllegalStateException("shape " + shape + " differs from Java at " + i + ": " + d.c.get(i) + " vs " + d.expected.get(i));
     }
 
-    private DeviceBuffer buffer(FloatArray a) {
-      DeviceBuffer b = runtime.allocate(HostArray.of(a), false);
-      runtime.copyIn(b);
-      return b;
-    }
-
     void run() {
-      runtime.launch(kernel, args, grid);
-      runtime.finish();
+      plan.execute();
     }
 
     @TearDown
     public void tearDown() {
-      for (int i = 0; i < 3; i++) ((DeviceBuffer) args[i]).release();
-      runtime.close();
+      plan.close();
     }
+  }
+
+  /** {@code count_x} and {@code count_y}: the work-items of each grid dimension. */
+  static String counts(String shape) {
+    return switch (shape) {
+      case "uniformLoop" -> "  const int count_x = n, count_y = n;\n";
+      case "float16" -> "  const int count_x = n / 16, count_y = n;\n";
+      case "float16x4" -> "  const int count_x = n / 16, count_y = n / 4;\n";
+      default -> throw new IllegalArgumentException("no shape " + shape);
+    };
   }
 
   /** The hand-written bodies; {@code count_x} and {@code count_y} are the grid's work-items per dimension. */

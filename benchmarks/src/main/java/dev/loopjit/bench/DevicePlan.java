@@ -104,7 +104,7 @@ public abstract class DevicePlan {
     }
   }
 
-  /** PoCL's LLVM replaces the JVM's signal handlers unless libjsig chains them (DESIGN §6); JMH forks inherit the environment. */
+  /** PoCL's LLVM replaces the JVM's signal handlers unless libjsig chains them (docs/ARCHITECTURE.md §6); JMH forks inherit the environment. */
   private static void requireSignalChaining(String device) {
     if (!device.startsWith("opencl")) return;
     String preload = System.getenv("LD_PRELOAD");

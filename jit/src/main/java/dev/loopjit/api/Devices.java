@@ -1,8 +1,6 @@
 // Finds the devices of every backend on this machine and picks the best one.
 package dev.loopjit.api;
 
-import dev.loopjit.runtime.Backends;
-import dev.loopjit.runtime.Settings;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -23,7 +21,7 @@ public final class Devices {
 
   /** Every device, jvm first, then by backend. */
   public static List<Device> all() {
-    return Backends.all().stream().flatMap(b -> b.devices().stream()).collect(Collectors.toUnmodifiableList());
+    return Engine.get().devices();
   }
 
   /** The JVM itself: runs the Java methods; the reference every device is compared with. */
@@ -39,7 +37,7 @@ public final class Devices {
     for (Device d : all()) if (d.id().equals(id)) return d;
     throw new IllegalArgumentException("no device \"" + id + "\"; available: "
         + all().stream().map(Device::id).collect(Collectors.joining(", "))
-        + Backends.problems().stream().map(p -> "\n  (" + p + ")").collect(Collectors.joining()));
+        + Engine.get().problems().stream().map(p -> "\n  (" + p + ")").collect(Collectors.joining()));
   }
 
   /**
@@ -48,19 +46,6 @@ public final class Devices {
    * then the JVM.
    */
   public static Device best() {
-    String forced = Settings.device();
-    if (forced != null) return get(forced);
-    Device best = null;
-    for (Device d : all()) if (best == null || rank(d) > rank(best)) best = d;
-    return best;
-  }
-
-  private static int rank(Device d) {
-    return switch (d.kind()) {
-      case GPU -> d.backend().equals("cuda") ? 5 : 4;
-      case ACCELERATOR -> 3;
-      case CPU -> 2;
-      case JVM -> 1;
-    };
+    return Engine.get().best();
   }
 }

@@ -1,12 +1,11 @@
 // Runs task graphs on a device: picks the device, keeps device buffers and compiled kernels between runs.
 package dev.loopjit.api;
 
-import dev.loopjit.runtime.Backends;
-import dev.loopjit.runtime.GraphSpec;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.RunOptions;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -26,23 +25,27 @@ import java.util.Objects;
  * {@link #withFallback(Device)}, in which case the result says where it ran and why.
  */
 public final class ExecutionPlan implements AutoCloseable {
-  private final List<GraphSpec> graphs;
+  private final List<Engine.Graph> graphs;
+  private List<Engine.Graph> selected;
+  private final Map<String, String> settings = new LinkedHashMap<>();
+  private final List<String> ignoredFlags = new ArrayList<>();
   private Device device;
   private Device fallback;
   private boolean profiler;
   private GridScheduler scheduler;
-  private PlanExecutor executor;
-  private PlanExecutor fallbackExecutor;
+  private Engine.Executor executor;
+  private Engine.Executor fallbackExecutor;
   private boolean closed;
 
   /** A plan over these graphs, run in the order given. */
   public ExecutionPlan(ImmutableTaskGraph... graphs) {
     if (graphs.length == 0) throw new IllegalArgumentException("an ExecutionPlan needs at least one task graph");
-    this.graphs = Arrays.stream(graphs).map(g -> Objects.requireNonNull(g, "task graph").spec()).toList();
+    this.graphs = Arrays.stream(graphs).map(g -> Objects.requireNonNull(g, "task graph").graph()).toList();
     for (int i = 0; i < this.graphs.size(); i++)
       for (int j = 0; j < i; j++)
         if (this.graphs.get(i).name().equals(this.graphs.get(j).name()))
           throw new IllegalArgumentException("two task graphs named \"" + this.graphs.get(i).name() + "\" in one plan");
+    this.selected = this.graphs;
   }
 
   /** Runs on {@code device} from the next execution on (default: {@link Devices#best()}). */
@@ -57,6 +60,122 @@ public final class ExecutionPlan implements AutoCloseable {
   /** Runs on the device with this id ({@code "jvm"}, {@code "opencl:0"}, {@code "cuda:0"}). */
   public ExecutionPlan withDevice(String id) {
     return withDevice(Devices.get(id));
+  }
+
+  /**
+   * Compiles every task's kernel for the device now, so that the first {@link #execute()} only
+   * copies and launches; compile errors surface here. Returns this plan.
+   */
+  public synchronized ExecutionPlan withPreCompilation() {
+    open();
+    executor().compile(graphs, options());
+    return this;
+  }
+
+  /**
+   * Compiler flags, as TornadoVM programs pass them. Those with a LoopJIT meaning are applied:
+   * {@code -cl-fast-relaxed-math}, {@code -cl-unsafe-math-optimizations}, {@code -cl-mad-enable},
+   * {@code -cl-finite-math-only}, {@code -use_fast_math}/{@code --use_fast_math} and
+   * {@code -ftz=true} relax strict Java float semantics for this plan (as {@code loopjit.fastMath});
+   * the others are accepted and reported by {@link #ignoredCompilerFlags()}. Takes effect from the
+   * next execution (the plan's device state is rebuilt).
+   */
+  public synchronized ExecutionPlan withCompilerFlags(String... flags) {
+    open();
+    for (String f : Objects.requireNonNull(flags, "flags"))
+      for (String flag : Objects.requireNonNull(f, "flag").trim().split("\\s+")) {
+        if (flag.isEmpty()) continue;
+        if (FAST_MATH_FLAGS.contains(flag)) settings.put("fastMath", "true");
+        else if (!ignoredFlags.contains(flag)) ignoredFlags.add(flag);
+      }
+    closeExecutor();
+    return this;
+  }
+
+  private static final List<String> FAST_MATH_FLAGS = List.of("-cl-fast-relaxed-math", "-cl-unsafe-math-optimizations", "-cl-mad-enable",
+      "-cl-finite-math-only", "-use_fast_math", "--use_fast_math", "-ftz=true");
+
+  /** The compiler flags given to {@link #withCompilerFlags} that have no LoopJIT meaning, in order. */
+  public synchronized List<String> ignoredCompilerFlags() {
+    return List.copyOf(ignoredFlags);
+  }
+
+  /**
+   * Sets one of LoopJIT's settings for this plan only: {@code key} as after {@code loopjit.} in the
+   * README's table (e.g. {@code withSetting("opencl.program", "spirv")} to build this plan's kernels
+   * from SPIR-V, {@code withSetting("fastMath", "true")}); null removes the plan's value. Takes
+   * effect from the next execution (the plan's device state is rebuilt).
+   */
+  public synchronized ExecutionPlan withSetting(String key, String value) {
+    open();
+    Objects.requireNonNull(key, "key");
+    if (value == null) settings.remove(key);
+    else settings.put(key, value);
+    closeExecutor();
+    return this;
+  }
+
+  /**
+   * Ends an execution whose kernels run longer than {@code timeout}: {@link #execute()} throws
+   * {@link KernelTimeoutException} naming the task, the plan abandons its device state and cannot be
+   * used again, host arrays are unchanged. With a timeout the device never uses host memory in place
+   * (zero-copy), so that a kernel still running cannot write into them. The default comes from the
+   * {@code loopjit.timeout} setting (e.g. {@code 30s}); {@code null} removes the plan's own.
+   */
+  public synchronized ExecutionPlan withTimeout(java.time.Duration timeout) {
+    open();
+    if (timeout != null && (timeout.isNegative() || timeout.isZero()))
+      throw new IllegalArgumentException("a timeout must be positive, not " + timeout);
+    return withSetting("timeout", timeout == null ? null : timeout.toMillis() + "ms");
+  }
+
+  /** Prints each kernel's generated code (OpenCL C, PTX, …) when it is compiled for this plan. */
+  public synchronized ExecutionPlan withPrintKernel() {
+    open();
+    settings.put("printKernel", "true");
+    closeExecutor();
+    return this;
+  }
+
+  /** Prints each launch's shape (global and local work sizes, device) as it is enqueued. */
+  public synchronized ExecutionPlan withThreadInfo() {
+    open();
+    settings.put("threadInfo", "true");
+    closeExecutor();
+    return this;
+  }
+
+  /** Runs only the graph at {@code index} (in the order given to the constructor) from the next execution on. */
+  public synchronized ExecutionPlan withGraph(int index) {
+    open();
+    if (index < 0 || index >= graphs.size())
+      throw new IllegalArgumentException("graph index " + index + " is not in this plan of " + graphs.size() + " graph(s)");
+    selected = List.of(graphs.get(index));
+    return this;
+  }
+
+  /** Runs every graph again (after {@link #withGraph(int)}). */
+  public synchronized ExecutionPlan withAllGraphs() {
+    open();
+    selected = graphs;
+    return this;
+  }
+
+  /**
+   * Frees the plan's device memory now, keeping its compiled kernels: the next execution
+   * allocates again and copies every array in, as the first did.
+   */
+  public synchronized ExecutionPlan freeDeviceMemory() {
+    open();
+    if (executor != null) executor.freeMemory();
+    if (fallbackExecutor != null) fallbackExecutor.freeMemory();
+    return this;
+  }
+
+  /** Bytes of device memory the plan holds now (its buffers; arrays used in place count nothing). */
+  public synchronized long getDeviceMemoryUsage() {
+    open();
+    return (executor == null ? 0 : executor.memoryBytes()) + (fallbackExecutor == null ? 0 : fallbackExecutor.memoryBytes());
   }
 
   /** Measures kernel and copy times with device events; see {@link Profile}. */
@@ -89,28 +208,36 @@ public final class ExecutionPlan implements AutoCloseable {
     return device;
   }
 
-  /** Runs every graph once. */
+  /** Runs every graph once (or the one chosen with {@link #withGraph(int)}). */
   public synchronized ExecutionResult execute() {
     open();
     Device d = device();
-    RunOptions options = new RunOptions(profiler, scheduler == null ? new GridScheduler() : scheduler);
-    if (executor == null) executor = Backends.of(d).open(d);
+    Engine.ExecutionOptions options = options();
     try {
-      Profile p = executor.execute(graphs, options);
+      Profile p = executor().execute(selected, options);
       return new ExecutionResult(this, executor, d, p, null);
     } catch (KernelCompilationException e) {
       if (fallback == null || fallback.id().equals(d.id())) throw e;
-      if (fallbackExecutor == null) fallbackExecutor = Backends.of(fallback).open(fallback);
-      Profile p = fallbackExecutor.execute(graphs, options);
+      if (fallbackExecutor == null) fallbackExecutor = Engine.get().open(fallback, settings);
+      Profile p = fallbackExecutor.execute(selected, options);
       return new ExecutionResult(this, fallbackExecutor, fallback, p, e.getMessage());
     }
   }
 
-  synchronized Profile transferToHost(PlanExecutor from, Object[] arrays) {
+  synchronized Profile transferToHost(Engine.Executor from, Object[] arrays) {
     open();
     if (from != executor && from != fallbackExecutor)
       throw new IllegalStateException("this result's device buffers were released (the plan changed device)");
     return from.transferToHost(graphs, Arrays.asList(arrays), profiler);
+  }
+
+  private Engine.ExecutionOptions options() {
+    return new Engine.ExecutionOptions(profiler, scheduler == null ? new GridScheduler() : scheduler, graphs);
+  }
+
+  private Engine.Executor executor() {
+    if (executor == null) executor = Engine.get().open(device(), settings);
+    return executor;
   }
 
   private void open() {
@@ -120,6 +247,8 @@ public final class ExecutionPlan implements AutoCloseable {
   private void closeExecutor() {
     if (executor != null) executor.close();
     executor = null;
+    if (fallbackExecutor != null) fallbackExecutor.close();
+    fallbackExecutor = null;
   }
 
   /** Frees device memory and kernels; the plan cannot be used afterwards. */
@@ -128,7 +257,5 @@ public final class ExecutionPlan implements AutoCloseable {
     if (closed) return;
     closed = true;
     closeExecutor();
-    if (fallbackExecutor != null) fallbackExecutor.close();
-    fallbackExecutor = null;
   }
 }

@@ -1,8 +1,6 @@
 // The outcome of one execute(): its profile, where it ran, and UNDER_DEMAND copies back.
 package dev.loopjit.api;
 
-import dev.loopjit.runtime.PlanExecutor;
-
 /**
  * The outcome of {@link ExecutionPlan#execute()}.
  *
@@ -14,12 +12,12 @@ import dev.loopjit.runtime.PlanExecutor;
  */
 public final class ExecutionResult {
   private final ExecutionPlan plan;
-  private final PlanExecutor executor;
+  private final Engine.Executor executor;
   private final Device device;
   private final Profile profile;
   private final String fallbackReason;
 
-  ExecutionResult(ExecutionPlan plan, PlanExecutor executor, Device device, Profile profile, String fallbackReason) {
+  ExecutionResult(ExecutionPlan plan, Engine.Executor executor, Device device, Profile profile, String fallbackReason) {
     this.plan = plan;
     this.executor = executor;
     this.device = device;

@@ -1,8 +1,6 @@
 // A frozen TaskGraph, as an ExecutionPlan takes it.
 package dev.loopjit.api;
 
-import dev.loopjit.runtime.GraphSpec;
-
 /**
  * A frozen {@link TaskGraph} made by {@link TaskGraph#snapshot()}: later changes to the
  * {@code TaskGraph} do not affect it.
@@ -13,24 +11,29 @@ import dev.loopjit.runtime.GraphSpec;
  * }</pre>
  */
 public final class ImmutableTaskGraph {
-  private final GraphSpec spec;
+  private final Engine.Graph graph;
 
-  ImmutableTaskGraph(GraphSpec spec) {
-    this.spec = spec;
+  ImmutableTaskGraph(Engine.Graph graph) {
+    this.graph = graph;
   }
 
   /** The graph's name. */
   public String getTaskGraphName() {
-    return spec.name();
+    return graph.name();
   }
 
-  /** For the runtime: the graph's content. */
-  public GraphSpec spec() {
-    return spec;
+  /** The ids of its tasks, in the order they run. */
+  public java.util.List<String> taskIds() {
+    return graph.taskIds();
+  }
+
+  /** The engine's frozen graph, for {@link ExecutionPlan}. */
+  Engine.Graph graph() {
+    return graph;
   }
 
   @Override
   public String toString() {
-    return spec.toString();
+    return graph.toString();
   }
 }

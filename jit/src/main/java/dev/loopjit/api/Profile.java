@@ -1,4 +1,4 @@
-// What one execute() cost: JIT and driver compile time, copies, kernel times and bytes moved.
+// What one execute() cost: JIT and driver compile time, copies, kernel times and bytes moved; per kernel, how well it used the device.
 package dev.loopjit.api;
 
 import java.util.List;
@@ -9,10 +9,19 @@ import java.util.List;
  * only when the plan was made {@link ExecutionPlan#withProfiler() withProfiler()}; the other fields
  * are always filled.
  *
+ * <p>With the profiler each task also says how well it used the device: its {@link Work} (bytes
+ * its loads and stores of global arrays touch and its floating-point operations, counted from the
+ * lowered kernel: exact for straight-line code and counted loops, else marked estimated), the
+ * achieved GB/s and GFLOP/s, and their share of the device's {@link Limits} (copy bandwidth and
+ * multiply-add rate, measured once per device by small built-in probe kernels and cached under the
+ * kernel cache directory; {@code -Dloopjit.probe=off} never measures, and then only cached limits
+ * are shown).
+ *
  * <pre>{@code
  * Profile p = plan.withProfiler().execute().profile();
- * System.out.println(p);                        // a small table
+ * System.out.println(p);                        // a small table, with GB/s and GFLOP/s per kernel
  * assert p.kernelsCompiled() == 0;              // second run: every kernel came from a cache
+ * double share = p.tasks().getFirst().bandwidthShare();   // 0.61: 61 % of the measured copy bandwidth
  * }</pre>
  *
  * @param compileNanos       time in the JIT (bytecode to device code), this execution
@@ -28,11 +37,95 @@ import java.util.List;
 public record Profile(long compileNanos, long driverCompileNanos, long kernelNanos, long copyInNanos,
     long copyOutNanos, long bytesIn, long bytesOut, int kernelsCompiled, List<TaskTime> tasks) {
 
-  /** Kernel time of one task, {@code "graph.task"}. */
-  public record TaskTime(String task, long kernelNanos) {}
+  /**
+   * Kernel time of one task, {@code "graph.task"}, with (under the profiler) the work it did and
+   * the device's limits; {@code work} and {@code limits} are null when not known (a prebuilt kernel,
+   * a device not yet probed with probing off).
+   */
+  public record TaskTime(String task, long kernelNanos, Work work, Limits limits) {
+    /** A task's time alone. */
+    public TaskTime(String task, long kernelNanos) {
+      this(task, kernelNanos, null, null);
+    }
+
+    /** Bytes read and written per second, in GB/s (10^9), or NaN when not known. */
+    public double gigabytesPerSecond() {
+      return work == null || kernelNanos <= 0 ? Double.NaN : work.bytes() / kernelNanos;
+    }
+
+    /** Floating-point operations per second, in GFLOP/s, or NaN when not known. */
+    public double gigaflopsPerSecond() {
+      return work == null || kernelNanos <= 0 ? Double.NaN : work.flops() / kernelNanos;
+    }
+
+    /** {@link #gigabytesPerSecond()} as a share of the device's measured copy bandwidth (0.5 = half), or NaN. */
+    public double bandwidthShare() {
+      return limits == null ? Double.NaN : gigabytesPerSecond() / limits.copyGigabytesPerSecond();
+    }
+
+    /** {@link #gigaflopsPerSecond()} as a share of the device's measured multiply-add rate, or NaN. */
+    public double computeShare() {
+      return limits == null ? Double.NaN : gigaflopsPerSecond() / limits.gigaflopsPerSecond();
+    }
+  }
+
+  /**
+   * What one launch of a kernel did, counted from its lowered code for the launch's arguments:
+   * bytes its loads and stores (and atomics) of global arrays touch, and floating-point operations
+   * ({@code float}/{@code double} {@code + - * / %} one each, {@code Math.fma} two, {@code sqrt},
+   * {@code exp} and the other Math functions one each). These are the accesses the code makes,
+   * not DRAM traffic: caches may serve repeated reads.
+   *
+   * @param bytesRead    bytes read
+   * @param bytesWritten bytes written
+   * @param flops        floating-point operations
+   * @param workItems    work-items counted (the loop iterations, or the explicit grid)
+   * @param estimate     null when the count is exact, else why it is estimated (a branch on data, a
+   *                     loop whose trip count the host cannot tell, …)
+   */
+  public record Work(double bytesRead, double bytesWritten, double flops, long workItems, String estimate) {
+    /** Bytes read plus bytes written. */
+    public double bytes() {
+      return bytesRead + bytesWritten;
+    }
+
+    /** Whether the counts are exact. */
+    public boolean exact() {
+      return estimate == null;
+    }
+
+    /** Floating-point operations per byte moved. */
+    public double intensity() {
+      return bytes() == 0 ? Double.NaN : flops / bytes();
+    }
+  }
+
+  /**
+   * What a device was measured to do by LoopJIT's probe kernels: a copy kernel's bytes read plus
+   * written per second, and a multiply-add kernel's floating-point operations per second
+   * ({@code float}, eight independent chains per work-item, no FMA, as strict Java semantics
+   * compile).
+   *
+   * @param device                  the device's id when measured
+   * @param copyGigabytesPerSecond  copy bandwidth, GB/s
+   * @param gigaflopsPerSecond      multiply-add rate, GFLOP/s
+   * @param measured                when (ISO-8601)
+   */
+  public record Limits(String device, double copyGigabytesPerSecond, double gigaflopsPerSecond, String measured) {
+    @Override
+    public String toString() {
+      return String.format("copy %.1f GB/s, multiply-add %.1f GFLOP/s (measured %s)", copyGigabytesPerSecond, gigaflopsPerSecond, measured);
+    }
+  }
 
   public Profile {
     tasks = List.copyOf(tasks);
+  }
+
+  /** The device's measured limits, when a task carries them; else null. */
+  public Limits limits() {
+    for (TaskTime t : tasks) if (t.limits() != null) return t.limits();
+    return null;
   }
 
   /** Sum of everything measured. */
@@ -46,9 +139,23 @@ public record Profile(long compileNanos, long driverCompileNanos, long kernelNan
     b.append(String.format("compile %s (driver %s, %d kernel(s) compiled)%n", ms(compileNanos), ms(driverCompileNanos), kernelsCompiled));
     b.append(String.format("copy in  %s (%d bytes)%n", ms(copyInNanos), bytesIn));
     b.append(String.format("kernels  %s%n", ms(kernelNanos)));
-    for (TaskTime t : tasks) b.append(String.format("  %-30s %s%n", t.task(), ms(t.kernelNanos())));
+    for (TaskTime t : tasks) {
+      b.append(String.format("  %-30s %s", t.task(), ms(t.kernelNanos())));
+      if (t.work() != null && t.kernelNanos() > 0) {
+        b.append(String.format("  %8.2f GB/s%s  %8.2f GFLOP/s%s", t.gigabytesPerSecond(), share(t.bandwidthShare()),
+            t.gigaflopsPerSecond(), share(t.computeShare())));
+        if (!t.work().exact()) b.append("  (estimated: ").append(t.work().estimate()).append(')');
+      }
+      b.append(String.format("%n"));
+    }
+    Limits l = limits();
+    if (l != null) b.append(String.format("  shares of %s: %s%n", l.device(), l));
     b.append(String.format("copy out %s (%d bytes)", ms(copyOutNanos), bytesOut));
     return b.toString();
+  }
+
+  private static String share(double s) {
+    return Double.isNaN(s) ? "" : String.format(" (%3.0f%%)", 100 * s);
   }
 
   private static String ms(long nanos) {

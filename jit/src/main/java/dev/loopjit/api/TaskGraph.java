@@ -1,8 +1,6 @@
 // A named sequence of tasks plus the data each needs copied in and out: what a plan executes.
 package dev.loopjit.api;
 
-import dev.loopjit.runtime.GraphSpec;
-import dev.loopjit.runtime.TaskSpec;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,9 +31,10 @@ import java.util.Objects;
  */
 public final class TaskGraph {
   private final String name;
-  private final List<GraphSpec.Transfer> toDevice = new ArrayList<>();
-  private final List<TaskSpec> tasks = new ArrayList<>();
-  private final List<GraphSpec.Transfer> toHost = new ArrayList<>();
+  private final Engine engine = Engine.get();
+  private final List<Engine.Transfer> toDevice = new ArrayList<>();
+  private final List<Engine.Task> tasks = new ArrayList<>();
+  private final List<Engine.Transfer> toHost = new ArrayList<>();
 
   /** An empty graph; {@code name} is used in {@code "name.task"} ids and must not contain a dot. */
   public TaskGraph(String name) {
@@ -53,28 +52,44 @@ public final class TaskGraph {
   public TaskGraph transferToDevice(DataTransferMode mode, Object... arrays) {
     if (mode == DataTransferMode.UNDER_DEMAND)
       throw new IllegalArgumentException("graph \"" + name + "\": UNDER_DEMAND is for transferToHost; use FIRST_EXECUTION or EVERY_EXECUTION");
-    GraphSpec.addTransfers(toDevice, mode, arrays, name, "transferToDevice");
+    toDevice.addAll(engine.transfers(name, "transferToDevice", mode, arrays));
     return this;
   }
 
   /** Copies these arrays back to the host after the tasks ran, as {@code mode} says. */
   public TaskGraph transferToHost(DataTransferMode mode, Object... arrays) {
-    GraphSpec.addTransfers(toHost, mode, arrays, name, "transferToHost");
+    toHost.addAll(engine.transfers(name, "transferToHost", mode, arrays));
     return this;
   }
 
   /** A frozen copy of this graph, to give to an {@link ExecutionPlan}. */
   public ImmutableTaskGraph snapshot() {
-    return new ImmutableTaskGraph(new GraphSpec(name, toDevice, tasks, toHost));
+    return new ImmutableTaskGraph(engine.graph(name, toDevice, tasks, toHost));
   }
 
   private TaskGraph add(String id, Serializable code, Object[] args) {
-    Objects.requireNonNull(id, "task id");
     Objects.requireNonNull(code, "task code");
+    checkId(id);
+    tasks.add(engine.task(name, id, code, args));
+    return this;
+  }
+
+  private void checkId(String id) {
+    Objects.requireNonNull(id, "task id");
     if (id.isEmpty() || id.contains(".")) throw new IllegalArgumentException("task id must be non-empty and contain no '.': \"" + id + "\"");
-    for (TaskSpec t : tasks)
+    for (Engine.Task t : tasks)
       if (t.id().equals(id)) throw new IllegalArgumentException("graph \"" + name + "\" already has a task \"" + id + "\"");
-    tasks.add(TaskSpec.of(name, id, code, args));
+  }
+
+  /**
+   * Adds a task whose kernel is written by hand in a device language; its arguments are in the
+   * entry point's order and its grid comes from the plan's {@link GridScheduler}. See
+   * {@link PrebuiltKernel}.
+   */
+  public TaskGraph prebuiltTask(String id, PrebuiltKernel kernel, Object... args) {
+    Objects.requireNonNull(kernel, "kernel");
+    checkId(id);
+    tasks.add(engine.prebuiltTask(name, id, kernel, args == null ? new Object[] {null} : args));
     return this;
   }
 
@@ -156,5 +171,30 @@ public final class TaskGraph {
   /** Adds a task of 15 argument(s); see {@link TaskGraph}. */
   public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> TaskGraph task(String id, Task15<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15) {
     return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15});
+  }
+
+  /** Adds a task of 16 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16> TaskGraph task(String id, Task16<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15, T16 a16) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16});
+  }
+
+  /** Adds a task of 17 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17> TaskGraph task(String id, Task17<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15, T16 a16, T17 a17) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17});
+  }
+
+  /** Adds a task of 18 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18> TaskGraph task(String id, Task18<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15, T16 a16, T17 a17, T18 a18) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18});
+  }
+
+  /** Adds a task of 19 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19> TaskGraph task(String id, Task19<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15, T16 a16, T17 a17, T18 a18, T19 a19) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19});
+  }
+
+  /** Adds a task of 20 argument(s); see {@link TaskGraph}. */
+  public <T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20> TaskGraph task(String id, Task20<T1, T2, T3, T4, T5, T6, T7, T8, T9, T10, T11, T12, T13, T14, T15, T16, T17, T18, T19, T20> code, T1 a1, T2 a2, T3 a3, T4 a4, T5 a5, T6 a6, T7 a7, T8 a8, T9 a9, T10 a10, T11 a11, T12 a12, T13 a13, T14 a14, T15 a15, T16 a16, T17 a17, T18 a18, T19 a19, T20 a20) {
+    return add(id, code, new Object[] {a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20});
   }
 }

@@ -4,12 +4,13 @@ package dev.loopjit.cli;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
-import dev.loopjit.compiler.Compiler;
+import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
-import dev.loopjit.ir.IrPrinter;
-import dev.loopjit.ir.KernelIR;
+import dev.loopjit.api.Profile;
 import dev.loopjit.runtime.Backends;
+import dev.loopjit.runtime.DeviceLimits;
+import dev.loopjit.runtime.LoopJitEngine;
+import dev.loopjit.runtime.Settings;
 import java.io.File;
 import java.lang.reflect.Method;
 import java.net.URL;
@@ -21,8 +22,9 @@ import java.util.List;
 /** Entry point of {@code scripts/loopjit}. */
 public final class Main {
   private static final String USAGE = """
-      usage: loopjit devices
-             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX] [--class-path CP] CLASS METHOD
+      usage: loopjit devices [--probe]
+             loopjit run [--class-path CP] MAIN [ARGS]   (your program with LoopJIT's jars, libjsig.so and native access)
+             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N] [--class-path CP] CLASS METHOD
              loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
       """;
 
@@ -34,9 +36,14 @@ public final class Main {
       System.exit(2);
     }
     switch (args[0]) {
-      case "devices" -> devices();
+      case "devices" -> System.exit(devices(Arrays.copyOfRange(args, 1, args.length)));
       case "dump" -> System.exit(dump(Arrays.copyOfRange(args, 1, args.length)));
       case "train" -> train(Arrays.copyOfRange(args, 1, args.length));
+      case "run" -> {
+        System.err.println("loopjit run is the launcher's: use scripts/loopjit run or the bundle's bin/loopjit run, which start java with "
+            + "LD_PRELOAD=libjsig.so and --enable-native-access=ALL-UNNAMED");
+        System.exit(2);
+      }
       default -> {
         System.err.print(USAGE);
         System.exit(2);
@@ -63,11 +70,34 @@ public final class Main {
     }
   }
 
-  private static void devices() {
+  private static int devices(String[] args) {
+    boolean probe = args.length == 1 && args[0].equals("--probe");
+    if (args.length > 0 && !probe) {
+      System.err.print(USAGE);
+      return 2;
+    }
     System.out.printf("%-10s %-44s %-4s %7s %9s  %s%n", "ID", "NAME", "KIND", "UNITS", "MEMORY", "PRECISION");
     for (Device d : Devices.all()) System.out.println(d.describe());
     for (String p : Backends.problems()) System.out.println("(" + p + ")");
     System.out.println("best: " + Devices.best().id());
+    if (probe) {
+      // What Profile's shares are of: measured now by the built-in probe kernels, and kept in the cache for profiles.
+      System.out.printf("%nmeasured limits (copy kernel: bytes read + written per second; multiply-add kernel: float, no FMA):%n");
+      System.out.printf("%-10s %12s %14s %8s%n", "ID", "COPY GB/s", "MUL+ADD GFLOP/s", "TOOK");
+      var options = Settings.options();
+      for (Device d : Devices.all()) {
+        long t0 = System.nanoTime();
+        try {
+          Profile.Limits l = DeviceLimits.measure(d, options);
+          System.out.printf("%-10s %12.2f %14.2f %7.1fs%n", d.id(), l.copyGigabytesPerSecond(), l.gigaflopsPerSecond(), (System.nanoTime() - t0) / 1e9);
+        } catch (RuntimeException e) {
+          System.out.printf("%-10s failed: %s%n", d.id(), e.getMessage() == null ? e : e.getMessage().lines().findFirst().orElse(""));
+        }
+      }
+      var dir = options.cacheDir();
+      System.out.println(dir == null ? "(not kept: loopjit.cacheDir=off)" : "kept in " + dir.resolve("limits") + " for Profile's shares");
+    }
+    return 0;
   }
 
   private static int dump(String[] args) throws Exception {
@@ -97,25 +127,11 @@ public final class Main {
       return 2;
     }
     MethodRef ref = MethodRef.of(owner, found.getName(), java.lang.invoke.MethodType.methodType(found.getReturnType(), found.getParameterTypes()).toMethodDescriptorString());
-    String[] t = target.split(":", 2);
-    switch (t[0]) {
-      case "ir" -> {
-        KernelIR ir = Compiler.lower(ref, Target.offline("opencl", ""), t.length > 1 ? t[1] : "");
-        System.out.print(IrPrinter.print(ir));
-      }
-      case "opencl" -> {
-        Target tg = Target.offline("opencl", "");
-        System.out.print(dev.loopjit.backend.opencl.OpenClEmitter.emit(Compiler.compile(ref, tg), tg));
-      }
-      case "ptx" -> {
-        String sm = t.length > 1 ? t[1] : "sm_90";
-        Target tg = Target.offline("ptx", sm, dev.loopjit.backend.cuda.PtxEmitter.nativeIntrinsics(dev.loopjit.runtime.Settings.fastMath()));
-        System.out.print(dev.loopjit.backend.cuda.PtxEmitter.emit(Compiler.compile(ref, tg), tg));
-      }
-      default -> {
-        System.err.println("unknown target " + target + " (ir, ir:PASS, opencl, ptx[:sm_XX])");
-        return 2;
-      }
+    try {
+      System.out.print(LoopJitEngine.code(ref, target, Settings.options()));
+    } catch (IllegalArgumentException | KernelCompilationException e) {
+      System.err.println(e.getMessage());
+      return 2;
     }
     return 0;
   }

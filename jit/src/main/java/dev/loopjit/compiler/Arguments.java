@@ -6,6 +6,7 @@ import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Var;
@@ -43,7 +44,8 @@ final class Arguments implements Pass {
         case CONTEXT -> {}
       }
     }
-    for (int d = 0; d < cx.countVars.size(); d++) args.add(new KernelArg.Count(d, cx.countVars.get(d)));
+    if (ir.launch() instanceof Launch.Loops loops)
+      for (int d = 0; d < loops.countVars().size(); d++) args.add(new KernelArg.Count(d, loops.countVars().get(d)));
     var body = new Rewriter() {
       @Override
       protected Expr expr(Expr e) {

@@ -4,9 +4,10 @@ package dev.loopjit.compiler;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Src;
-import dev.loopjit.runtime.Settings;
+import dev.loopjit.ir.Verifier;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -26,33 +27,63 @@ public final class Compiler {
       new Arguments(),       // the device argument list; array lengths become arguments
       new Capabilities());   // fp64, local memory, atomics checked against the target
 
-  private record Key(MethodRef method, Target target) {}
+  /** A method of a class, for a target: no reference to a Class, so the cache below keeps none alive. */
+  private record Key(String method, String descriptor, Target target) {}
 
-  private static final Map<Key, KernelIR> CACHE = new ConcurrentHashMap<>();
+  /**
+   * Compiled kernels, kept with the class that declares the method ({@link ClassValue}): when the
+   * class is unloaded (a test's class loader, a plugin), its kernels go with it.
+   */
+  private static final ClassValue<Map<Key, KernelIR>> CACHE = new ClassValue<>() {
+    @Override
+    protected Map<Key, KernelIR> computeValue(Class<?> owner) {
+      return new ConcurrentHashMap<>();
+    }
+  };
 
   private Compiler() {}
 
   /** Compiles {@code method} for {@code target} (cached); throws KernelCompilationException for anything unsupported. */
   public static KernelIR compile(MethodRef method, Target target) {
-    KernelIR cached = CACHE.get(new Key(method, target));
+    return compile(method, target, Set.of(), false);
+  }
+
+  /**
+   * As {@link #compile(MethodRef, Target)}, printing the IR after each stage named in {@code dump}
+   * ({@code "ir"} after the front end, a pass name after that pass, {@code "all"}) when it compiles.
+   */
+  public static KernelIR compile(MethodRef method, Target target, Set<String> dump, boolean verify) {
+    Map<Key, KernelIR> cache = CACHE.get(method.owner());
+    Key key = new Key(method.name(), method.descriptor(), target);
+    KernelIR cached = cache.get(key);
     if (cached != null) return cached;
-    KernelIR ir = lower(method, target, null);
-    CACHE.put(new Key(method, target), ir);
+    KernelIR ir = lower(method, target, null, dump, verify);
+    cache.put(key, ir);
     return ir;
   }
 
   /** Runs the pipeline up to and including pass {@code until} ({@code "parse"}: the front end only; null: all), without caching. */
   public static KernelIR lower(MethodRef method, Target target, String until) {
+    return lower(method, target, until, Set.of(), false);
+  }
+
+  /**
+   * As {@link #lower(MethodRef, Target, String)}, printing the IR after each stage named in
+   * {@code dump}, and with {@code verify} checking the IR's rules ({@link Verifier}) after each.
+   */
+  public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump, boolean verify) {
     Names names = new Names();
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m), m.body(), null, List.of());
-    dump("ir", ir);
+    dump(dump, "ir", ir);
+    if (verify) verify("parse", ir, false);
     if ("parse".equals(until)) return ir;
     Pass.Context cx = new Pass.Context(method, target, names, m.parallelLoops(), m.loopSrc(), m.annotated());
     for (Pass p : PASSES) {
       ir = p.run(ir, cx);
-      dump(p.name(), ir);
+      dump(dump, p.name(), ir);
+      if (verify) verify(p.name(), ir, true);
       if (p.name().equals(until)) break;
     }
     return ir;
@@ -74,7 +105,13 @@ public final class Compiler {
     return PASSES.stream().map(Pass::name).toList();
   }
 
-  private static void dump(String what, KernelIR ir) {
-    if (Settings.dump(what)) System.out.println("// ---- " + what + " ----\n" + IrPrinter.print(ir));
+  private static void verify(String stage, KernelIR ir, boolean inlined) {
+    List<String> problems = Verifier.check(ir, inlined);
+    if (!problems.isEmpty())
+      throw new IllegalStateException("the IR after " + stage + " breaks its rules:\n  " + String.join("\n  ", problems) + "\n" + IrPrinter.print(ir));
+  }
+
+  private static void dump(Set<String> stages, String what, KernelIR ir) {
+    if (stages.contains(what) || stages.contains("all")) System.out.println("// ---- " + what + " ----\n" + IrPrinter.print(ir));
   }
 }

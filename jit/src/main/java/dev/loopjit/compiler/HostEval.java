@@ -1,8 +1,8 @@
 // Evaluates launch-shape expressions on the host, with the same Java semantics the kernels have.
 package dev.loopjit.compiler;
 
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Var;
@@ -13,17 +13,18 @@ import java.util.Map;
  * lengths, arithmetic, comparisons, selects, conversions and min/max/abs. Integer division by zero
  * gives 0, as on the devices.
  */
-final class HostEval {
+public final class HostEval {
   private HostEval() {}
 
-  static Object eval(Expr e, Map<Var, Object> env) {
+  /** The value of {@code e}; array variables are bound in {@code env} to their lengths (Integer), all the host knows of them. */
+  public static Object eval(Expr e, Map<Var, Object> env) {
     return switch (e) {
       case Const c -> c.value();
       case Read r -> {
         if (!env.containsKey(r.var())) throw new IllegalStateException("launch shape reads " + r.var() + ", which the host does not know");
         yield env.get(r.var());
       }
-      case Length l -> KernelFacts.length(eval(l.array(), env));
+      case Length l -> (Integer) eval(l.array(), env);
       case Unary u -> u.op() == Op.Unary.NOT ? !(Boolean) eval(u.x(), env) : negate(u.prim(), (Number) eval(u.x(), env));
       case Binary b -> binary(b.op(), b.prim(), eval(b.a(), env), eval(b.b(), env));
       case Compare c -> compare(c.op(), c.a().prim(), (Number) eval(c.a(), env), (Number) eval(c.b(), env));

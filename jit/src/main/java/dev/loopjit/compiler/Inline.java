@@ -141,6 +141,7 @@ final class Inline implements Pass {
       case Eval e -> new Eval(hoist(e.call(), false, before, s, cx), e.src());
       case If i -> new If(hoist(i.cond(), false, before, s, cx), i.then(), i.otherwise(), i.src());
       case Switch sw -> new Switch(sw.label(), hoist(sw.selector(), false, before, s, cx), sw.cases(), sw.src());
+      case Return r when r.value() != null -> new Return(hoist(r.value(), false, before, s, cx), r.src());
       default -> s;
     };
     if (before.isEmpty()) return null;

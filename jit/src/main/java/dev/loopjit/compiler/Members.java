@@ -29,6 +29,25 @@ final class Members {
   /** The stack of the block being translated. */
   OperandStack ops;
 
+  /**
+   * The element type of an array class a kernel takes ({@code float[]}, {@code FloatArray}, …), or
+   * null. The off-heap arrays are known by name: the compiler reads class files, not the classes.
+   */
+  static Prim arrayElement(Class<?> c) {
+    if (c.isArray()) return c.getComponentType().isPrimitive() ? Prim.of(c.getComponentType()) : null;
+    if (!c.getName().startsWith(TYPES.replace('/', '.'))) return null;
+    return switch (c.getSimpleName()) {
+      case "FloatArray" -> Prim.FLOAT;
+      case "DoubleArray" -> Prim.DOUBLE;
+      case "IntArray" -> Prim.INT;
+      case "LongArray" -> Prim.LONG;
+      case "ShortArray" -> Prim.SHORT;
+      case "ByteArray" -> Prim.BYTE;
+      case "HalfFloatArray" -> Prim.HALF;
+      default -> null;
+    };
+  }
+
   Members(MethodCode code, Names names, String prefix) {
     this.code = code;
     this.names = names;

@@ -22,7 +22,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The bytecode of one method. No interpretation happens here: the {@link Translator} turns it
@@ -40,7 +39,13 @@ final class MethodCode {
   record ParallelRange(int slot, int start, int end) {}
 
   private static final ClassDesc PARALLEL = ClassDesc.of(Parallel.class.getName());
-  private static final Map<Class<?>, ClassModel> MODELS = new ConcurrentHashMap<>();
+  /** Parsed class files, kept with their class (so an unloaded class takes its model along). */
+  private static final ClassValue<ClassModel> MODELS = new ClassValue<>() {
+    @Override
+    protected ClassModel computeValue(Class<?> owner) {
+      return ClassFile.of().parse(MethodRef.classBytesOf(owner));
+    }
+  };
 
   final MethodRef method;
   final CodeAttribute code;
@@ -57,7 +62,7 @@ final class MethodCode {
 
   /** Reads {@code m}; {@code caller} is the call site when it is being inlined (for error messages). */
   static MethodCode read(MethodRef m, Src caller) {
-    ClassModel cm = MODELS.computeIfAbsent(m.owner(), c -> ClassFile.of().parse(m.classBytes()));
+    ClassModel cm = MODELS.get(m.owner());
     MethodModel mm = null;
     for (MethodModel x : cm.methods())
       if (x.methodName().equalsString(m.name()) && x.methodType().equalsString(m.descriptor())) mm = x;

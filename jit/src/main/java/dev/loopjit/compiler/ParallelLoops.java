@@ -75,14 +75,14 @@ final class ParallelLoops implements Pass {
     for (Var v : annotated) throw notALoop(v, cx);
 
     Label frame = cx.names.label();
-    cx.parallelFrame = frame;
     int dims = nest.size();
     List<Expr> counts = new ArrayList<>();
+    List<Var> countVars = new ArrayList<>();
     Expr guard = null;
     List<Stmt> inside = new ArrayList<>();
     for (int d = 0; d < dims; d++) {
       Var count = cx.names.fresh("count_" + "xyz".charAt(d), Prim.INT);
-      cx.countVars.add(count);
+      countVars.add(count);
       Expr test = new Compare(Op.Compare.LT, gid(d), new Read(count));
       guard = guard == null ? test : new Logic(Op.Logic.AND, guard, test);
       Level l = nest.get(dims - 1 - d);
@@ -99,7 +99,7 @@ final class ParallelLoops implements Pass {
     List<Stmt> body = new ArrayList<>(top.subList(0, at));
     body.add(replaced);
     body.addAll(top.subList(at + 1, top.size()));
-    return ir.withLaunch(new Launch.Loops(counts), new Block(body, ir.body().src()));
+    return ir.withLaunch(new Launch.Loops(counts, countVars, frame, 0, false), new Block(body, ir.body().src()));
   }
 
   private static Expr gid(int d) {

@@ -5,7 +5,6 @@ import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Var;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -26,9 +25,6 @@ interface Pass {
     final Map<Label, List<Var>> parallelLoops;
     final Map<Label, Src> loopSrc;
     final Map<Var, Src> annotated;
-    final List<Var> countVars = new ArrayList<>();
-    /** The block the parallel pass put the work-item's iteration in (null without @Parallel). */
-    Label parallelFrame;
 
     Context(MethodRef method, Target target, Names names, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc,
         Map<Var, Src> annotated) {

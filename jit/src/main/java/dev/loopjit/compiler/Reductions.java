@@ -57,7 +57,7 @@ final class Reductions implements Pass {
     var params = cx.method.method().getParameters();
     for (KernelIR.Param p : ir.params())
       if (params[p.index()].isAnnotationPresent(Reduce.class) && p.kind() == KernelIR.Param.Kind.ARRAY) arrays.add(p.var());
-    if (arrays.isEmpty() || !(ir.launch() instanceof Launch.Loops loops) || cx.parallelFrame == null) return ir;
+    if (arrays.isEmpty() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null) return ir;
     Src kernel = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
 
     Map<String, Update> targets = new LinkedHashMap<>();
@@ -65,7 +65,7 @@ final class Reductions implements Pass {
     List<Stmt> body = new ArrayList<>();
     Labeled frame = null;
     for (Stmt s : ir.body().stmts()) {
-      if (s instanceof Labeled l && l.label().equals(cx.parallelFrame)) {
+      if (s instanceof Labeled l && l.label().equals(loops.frame())) {
         frame = l;
         body.add(null); // placeholder, filled below
       } else {
@@ -108,7 +108,7 @@ final class Reductions implements Pass {
       out.add(gridStride ? strided(frame.label(), inside, cx, kernel) : new Labeled(frame.label(), inside, frame.src()));
       out.addAll(tree(targets, accumulators, loops.counts().size(), cx, kernel));
     }
-    return ir.withLaunch(new Launch.Loops(loops.counts(), GROUP, gridStride), new Block(out, ir.body().src()));
+    return ir.withLaunch(loops.withShape(GROUP, gridStride), new Block(out, ir.body().src()));
   }
 
   /**

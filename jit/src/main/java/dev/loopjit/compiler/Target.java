@@ -1,9 +1,7 @@
 // What a compile target can do, declared up front so the compiler refuses what a device lacks.
 package dev.loopjit.compiler;
 
-import dev.loopjit.api.Device;
 import dev.loopjit.ir.Intrinsic;
-import dev.loopjit.runtime.Settings;
 import java.util.Set;
 
 /**
@@ -28,28 +26,14 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
     natives = natives == null ? null : Set.copyOf(natives);
   }
 
-  /** The target for a device of a backend emitting {@code language} (every intrinsic native), with the current settings. */
-  public static Target of(String language, String variant, Device d, boolean int64Atomics) {
-    return of(language, variant, d, int64Atomics, null);
-  }
-
-  /**
-   * As {@link #of(String, String, Device, boolean)}, for a language with exact instructions for only
-   * {@code natives}: the others are computed by the JDK's own Java code ({@code StrictMath}), inlined.
-   */
-  public static Target of(String language, String variant, Device d, boolean int64Atomics, Set<Intrinsic> natives) {
-    return new Target(language, variant, d.supportsFp64(), d.supportsFp16(), int64Atomics, d.localMemoryBytes(),
-        d.maxWorkGroupSize(), Settings.fastMath(), natives, d.kind() == Device.Kind.CPU);
-  }
-
-  /** A target with every capability, for dumping code with no device. */
+  /** A target with every capability, for dumping code with no device (strict float semantics). */
   public static Target offline(String language, String variant) {
-    return offline(language, variant, null);
+    return offline(language, variant, null, false);
   }
 
   /** An offline target whose language has exact instructions for {@code natives} only (null: all). */
-  public static Target offline(String language, String variant, Set<Intrinsic> natives) {
-    return new Target(language, variant, true, true, true, 48 * 1024, 1024, Settings.fastMath(), natives, false);
+  public static Target offline(String language, String variant, Set<Intrinsic> natives, boolean fastMath) {
+    return new Target(language, variant, true, true, true, 48 * 1024, 1024, fastMath, natives, false);
   }
 
   /** Whether the target computes {@code op} itself. */

@@ -2,14 +2,12 @@
 package dev.loopjit.compiler;
 
 import dev.loopjit.ir.ArrayType;
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
-import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
-import dev.loopjit.ir.Type;
 import dev.loopjit.ir.Var;
 import java.lang.classfile.Opcode;
 import java.lang.classfile.TypeKind;
@@ -90,7 +88,7 @@ final class Translator {
       Class<?> c = types[i];
       String name = prefix + code.method.parameterName(i);
       Prim p = Prim.of(c);
-      Prim element = dev.loopjit.runtime.HostArray.elementOf(c);
+      Prim element = Members.arrayElement(c);
       Var v;
       if (p != null) {
         // A kernel's own narrow parameters keep their type (they are device arguments); a callee's arrive as ints.

@@ -34,17 +34,17 @@ final class Uniform implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    if (!cx.target.cpu() || cx.parallelFrame == null || !(ir.launch() instanceof Launch.Loops loops)
+    if (!cx.target.cpu() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null
         || loops.gridStride() || loops.maxGroupSize() > 0 || usesAtomics(ir.body())) return ir;
     List<Stmt> out = new ArrayList<>();
     out.add(new Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), ir.body().src()));
     for (Stmt s : ir.body().stmts()) {
-      if (s instanceof Labeled l && l.label().equals(cx.parallelFrame) && l.body().stmts().size() == 1
+      if (s instanceof Labeled l && l.label().equals(loops.frame()) && l.body().stmts().size() == 1
           && l.body().stmts().get(0) instanceof If guard && guard.otherwise().isEmpty()) {
         if (!interchangeHelps(guard.then())) return ir;
         Var inRange = cx.names.fresh("in_range", Prim.BOOLEAN);
         out.add(new Assign(inRange, guard.cond(), guard.src()));
-        out.add(new Labeled(l.label(), clamp(guard.then(), cx, inRange), l.src()));
+        out.add(new Labeled(l.label(), clamp(guard.then(), loops.countVars(), inRange), l.src()));
       } else {
         out.add(s);
       }
@@ -53,12 +53,12 @@ final class Uniform implements Pass {
   }
 
   /** The iteration with each work-item id clamped to its dimension's last iteration and each global store guarded. */
-  private static Block clamp(Block iteration, Context cx, Var inRange) {
+  private static Block clamp(Block iteration, List<Var> countVars, Var inRange) {
     return new Rewriter() {
       @Override
       protected Expr expr(Expr e) {
         if (e instanceof Call c && c.op() == Intrinsic.GLOBAL_ID && c.args().get(0) instanceof Const d) {
-          Var count = cx.countVars.get((int) d.longValue());
+          Var count = countVars.get((int) d.longValue());
           return new Call(Intrinsic.MIN, Prim.INT, List.of(c, new Binary(Op.Binary.SUB, new Read(count), Const.of(1))));
         }
         return e;

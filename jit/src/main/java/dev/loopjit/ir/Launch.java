@@ -11,15 +11,27 @@ public sealed interface Launch {
   /**
    * A {@code @Parallel} nest: {@code counts.get(d)} is the trip count of the loop mapped to
    * dimension d (x = innermost loop), an expression of scalar parameters and array lengths that
-   * the host evaluates at launch. Never specialised: a new size never recompiles.
+   * the host evaluates at launch. Never specialised: a new size never recompiles. In the body the
+   * counts are the variables {@code countVars} (device arguments), and the work-item's iteration
+   * is the {@code Labeled} block {@code frame} (which a break leaves to end the iteration).
+   *
+   * @param maxGroupSize the largest work-group the kernel may run with (0: the device's)
+   * @param gridStride   work-items stride over the range (a reduction) rather than one per iteration
    */
-  record Loops(List<Expr> counts, int maxGroupSize, boolean gridStride) implements Launch {
+  record Loops(List<Expr> counts, List<Var> countVars, Label frame, int maxGroupSize, boolean gridStride) implements Launch {
     public Loops {
       counts = List.copyOf(counts);
+      countVars = List.copyOf(countVars);
     }
 
+    /** A launch over {@code counts}, for code that names no variables for them (tests, hand-written kernels). */
     public Loops(List<Expr> counts) {
-      this(counts, 0, false);
+      this(counts, List.of(), null, 0, false);
+    }
+
+    /** This launch with a group-size limit and a grid-stride flag. */
+    public Loops withShape(int maxGroupSize, boolean gridStride) {
+      return new Loops(counts, countVars, frame, maxGroupSize, gridStride);
     }
   }
 

@@ -2,14 +2,30 @@
 package dev.loopjit.runtime;
 
 import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
+import dev.loopjit.api.KernelTimeoutException;
 import dev.loopjit.api.Profile;
 import dev.loopjit.api.WorkerGrid;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceKernel;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.spi.Timing;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Runs task graphs on one {@link DeviceRuntime}. Per plan it keeps one device buffer per host
@@ -25,12 +41,20 @@ import java.util.Map;
  * </ul>
  * An execution first prepares every task (compiles kernels, checks arguments and grids) and
  * allocates every buffer, so that errors surface before anything runs or any host array changes.
+ * A profiled execution also counts each launch's work ({@link KernelWork}) and gives the device's
+ * measured limits ({@link DeviceLimits}), so the profile can say how well each kernel used them.
  */
-public final class GraphRunner implements PlanExecutor {
+public final class GraphRunner implements Engine.Executor {
   private final DeviceRuntime device;
+  private final Options options;
+  private final Duration timeout;
+  private volatile String abandoned;
+  /** With a timeout: whether the worker is launching (0), copying back to the host (1), or was abandoned (2). */
+  private final AtomicInteger phase = new AtomicInteger();
   private final Map<HostArray, Slot> slots = new LinkedHashMap<>();
   private final Map<TaskSpec, DeviceKernel> kernels = new IdentityHashMap<>();
   private boolean executedOnce;
+  private final Map<List<Engine.Graph>, List<GraphSpec>> specs = new IdentityHashMap<>();
   private List<GraphSpec> allocatedFor;
 
   private static final class Slot {
@@ -44,10 +68,37 @@ public final class GraphRunner implements PlanExecutor {
 
   private record Step(TaskSpec task, DeviceKernel kernel, Grid grid) {}
 
-  private record KernelRun(String task, Timing timing) {}
+  private record KernelRun(String task, Timing timing, Profile.Work work) {}
 
+  /** A runner whose profiles never probe the device (backend tests drive runtimes of their own this way). */
   public GraphRunner(DeviceRuntime device) {
+    this(device, Options.DEFAULTS.with("probe", "off"));
+  }
+
+  /**
+   * A runner for one plan, with the settings it was opened with; their {@code timeout} (e.g.
+   * {@code 30s}) bounds each execution's copies and launches.
+   */
+  public GraphRunner(DeviceRuntime device, Options options) {
     this.device = device;
+    this.options = options;
+    this.timeout = duration(options.get("timeout"));
+  }
+
+  /** {@code 500ms}, {@code 30s}, {@code 2m}, or ISO-8601 ({@code PT30S}); null for none. */
+  static Duration duration(String v) {
+    if (v == null) return null;
+    try {
+      String t = v.trim().toLowerCase(java.util.Locale.ROOT);
+      Duration d = t.endsWith("ms") ? Duration.ofMillis(Long.parseLong(t.substring(0, t.length() - 2).trim()))
+          : t.endsWith("s") && !t.startsWith("pt") ? Duration.ofMillis(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 1000))
+          : t.endsWith("m") && !t.startsWith("pt") ? Duration.ofSeconds(Math.round(Double.parseDouble(t.substring(0, t.length() - 1).trim()) * 60))
+          : Duration.parse(v.trim());
+      if (d.isNegative() || d.isZero()) throw new IllegalArgumentException("not positive");
+      return d;
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("loopjit.timeout is \"" + v + "\"; give a positive duration such as 500ms, 30s, 2m or PT30S");
+    }
   }
 
   public DeviceRuntime device() {
@@ -55,10 +106,57 @@ public final class GraphRunner implements PlanExecutor {
   }
 
   @Override
-  public Profile execute(List<GraphSpec> graphs, RunOptions options) {
+  public Profile execute(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
+    usable();
+    List<GraphSpec> graphs = specs(plan);
     Tally tally = new Tally();
     Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
-    allocate(graphs);
+    allocate(options.plan() != null ? specs(options.plan()) : graphs);
+    if (timeout == null) return run(graphs, steps, tally, options);
+    // The copies and launches run on a thread of their own; if they take too long the plan stops waiting.
+    FutureTask<Profile> work = new FutureTask<>(() -> run(graphs, steps, tally, options));
+    Thread.ofPlatform().daemon().name("loopjit " + device.device().id()).start(work);
+    try {
+      try {
+        return work.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+      } catch (TimeoutException e) {
+        // Stop the worker before its next copy back; if it is copying back now, that copy is bounded: let it end.
+        while (!phase.compareAndSet(0, 2)) {
+          if (work.isDone()) return work.get();
+          Thread.sleep(1);
+        }
+        throw e;
+      }
+    } catch (TimeoutException e) {
+      List<String> launched;
+      synchronized (tally) {
+        launched = List.copyOf(tally.launched);
+      }
+      KernelTimeoutException t = new KernelTimeoutException(launched, timeout, device.device().id());
+      abandoned = t.getMessage();
+      throw t;
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) throw r;
+      if (e.getCause() instanceof Error r) throw r;
+      throw new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      abandoned = "the thread waiting for the execution was interrupted";
+      throw new IllegalStateException("interrupted while waiting for the execution on " + device.device().id(), e);
+    }
+  }
+
+  /** Refuses a plan whose device state was abandoned after a timeout. */
+  private void usable() {
+    if (abandoned != null) throw new IllegalStateException("this plan's device state was abandoned: " + abandoned);
+  }
+
+  /**
+   * The copies, launches and copies back of one execution, then the wait for the device. With a
+   * timeout, each graph's kernels are waited for before its copies back, and those start only if
+   * the plan was not abandoned meanwhile: host arrays change only by graphs that finished in time.
+   */
+  private Profile run(List<GraphSpec> graphs, Map<GraphSpec, List<Step>> steps, Tally tally, Engine.ExecutionOptions options) {
     try {
       for (GraphSpec g : graphs) {
         for (GraphSpec.Transfer t : g.toDevice()) {
@@ -75,11 +173,25 @@ public final class GraphRunner implements PlanExecutor {
             args[i] = s.buffer;
           }
           if (empty(step.grid())) continue;
-          tally.kernels.add(new KernelRun(step.task().qualifiedName(), device.launch(step.kernel(), args, step.grid())));
+          synchronized (tally) {
+            tally.launched.add(step.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
+          }
+          Timing timing = device.launch(step.kernel(), args, step.grid());
+          Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
+          tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work));
         }
-        for (GraphSpec.Transfer t : g.toHost()) {
-          if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce))
-            copyOut(slots.get(t.array()), tally);
+        if (timeout != null) {
+          device.finish();
+          if (!phase.compareAndSet(0, 1)) return null;   // abandoned: the caller has thrown; write nothing to the host
+        }
+        try {
+          for (GraphSpec.Transfer t : g.toHost()) {
+            if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce))
+              copyOut(slots.get(t.array()), tally);
+          }
+          if (timeout != null) device.finish();
+        } finally {
+          if (timeout != null) phase.set(0);
         }
       }
       device.finish();
@@ -88,11 +200,49 @@ public final class GraphRunner implements PlanExecutor {
       throw e;
     }
     executedOnce = true;
-    return tally.profile(options.profile());
+    return tally.profile(options.profile(), options.profile() ? limits() : null);
+  }
+
+  /** The device's measured limits, for a profile; never fails an execution. */
+  private Profile.Limits limits() {
+    try {
+      return DeviceLimits.of(device.device(), options);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  /** The graphs as the runtime's specs; the same list for the same list (a plan passes the same ones every time). */
+  private List<GraphSpec> specs(List<Engine.Graph> plan) {
+    return specs.computeIfAbsent(plan, p -> p.stream().map(GraphSpec.class::cast).toList());
   }
 
   @Override
-  public Profile transferToHost(List<GraphSpec> graphs, List<Object> arrays, boolean profile) {
+  public void compile(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
+    prepare(specs(plan), options, new Tally());
+  }
+
+  @Override
+  public void freeMemory() {
+    device.finish();
+    try {
+      for (Slot s : slots.values()) s.buffer.release();
+    } finally {
+      slots.clear();
+      allocatedFor = null;
+    }
+  }
+
+  @Override
+  public long memoryBytes() {
+    long bytes = 0;
+    for (Slot s : slots.values()) if (!s.buffer.inPlace()) bytes += s.buffer.host().byteSize();
+    return bytes;
+  }
+
+  @Override
+  public Profile transferToHost(List<Engine.Graph> graphs, List<Object> arrays, boolean profile) {
+    usable();
     Tally tally = new Tally();
     for (Object o : arrays) {
       HostArray h = HostArray.of(o);
@@ -103,17 +253,17 @@ public final class GraphRunner implements PlanExecutor {
     }
     for (Object o : arrays) copyOut(slots.get(HostArray.of(o)), tally);
     device.finish();
-    return tally.profile(profile);
+    return tally.profile(profile, null);
   }
 
-  private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, RunOptions options, Tally tally) {
+  private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
     Map<GraphSpec, List<Step>> steps = new HashMap<>();
     for (GraphSpec g : graphs) {
       List<Step> list = new ArrayList<>();
       for (TaskSpec t : g.tasks()) {
         DeviceKernel k = kernels.get(t);
         if (k == null) {
-          DeviceRuntime.Prepared p = device.prepare(t, options);
+          DeviceRuntime.Prepared p = device.prepare(t);
           k = p.kernel();
           kernels.put(t, k);
           if (p.compiled()) tally.compiled++;
@@ -127,7 +277,7 @@ public final class GraphRunner implements PlanExecutor {
     return steps;
   }
 
-  private static Grid grid(TaskSpec t, DeviceKernel k, RunOptions options) {
+  private static Grid grid(TaskSpec t, DeviceKernel k, Engine.ExecutionOptions options) {
     WorkerGrid w = options.scheduler().get(t.qualifiedName());
     if (k.explicit()) {
       if (w == null)
@@ -184,7 +334,7 @@ public final class GraphRunner implements PlanExecutor {
    * </ul>
    */
   private boolean inPlaceAllowed(HostArray h, List<GraphSpec> graphs) {
-    if (!h.offHeap()) return false;
+    if (!h.offHeap() || timeout != null) return false;   // a kernel that outlives its timeout must not write host memory
     boolean everyIn = false, anyIn = false, everyOut = false, otherOut = false, written = false, read = false;
     for (GraphSpec g : graphs) {
       for (GraphSpec.Transfer t : g.toDevice())
@@ -225,6 +375,13 @@ public final class GraphRunner implements PlanExecutor {
 
   @Override
   public void close() {
+    if (abandoned != null) {   // a kernel may still be running: touching the queue or its buffers could block for ever
+      System.getLogger("dev.loopjit.runtime").log(System.Logger.Level.WARNING,
+          "the device state of a plan on " + device.device().id() + " is left to the driver: " + abandoned);
+      slots.clear();
+      kernels.clear();
+      return;
+    }
     try {
       for (Slot s : slots.values()) s.buffer.release();
     } finally {
@@ -240,14 +397,16 @@ public final class GraphRunner implements PlanExecutor {
     long compileNanos, driverNanos, bytesIn, bytesOut;
     final List<Timing> copyIn = new ArrayList<>(), copyOut = new ArrayList<>();
     final List<KernelRun> kernels = new ArrayList<>();
+    /** The tasks launched so far, for a timeout's message (read by the waiting thread). */
+    final List<String> launched = new ArrayList<>();
 
-    Profile profile(boolean timed) {
+    Profile profile(boolean timed, Profile.Limits limits) {
       List<Profile.TaskTime> tasks = new ArrayList<>();
       long kernelNanos = 0;
       for (KernelRun k : kernels) {
         long ns = timed ? k.timing().nanos() : 0;
         kernelNanos += ns;
-        tasks.add(new Profile.TaskTime(k.task(), ns));
+        tasks.add(new Profile.TaskTime(k.task(), ns, k.work(), k.work() != null ? limits : null));
       }
       return new Profile(compileNanos, driverNanos, kernelNanos, timed ? sum(copyIn) : 0, timed ? sum(copyOut) : 0,
           bytesIn, bytesOut, compiled, tasks);

@@ -2,13 +2,16 @@
 package dev.loopjit.runtime;
 
 import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
+import dev.loopjit.api.KernelContext;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.TaskSpec;
 import java.util.List;
-import java.util.Objects;
 
 /** A frozen task graph. */
-public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tasks, List<Transfer> toHost) {
+public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tasks, List<Transfer> toHost) implements Engine.Graph {
   /** One array and when it moves. */
-  public record Transfer(DataTransferMode mode, HostArray array) {}
+  public record Transfer(DataTransferMode mode, HostArray array) implements Engine.Transfer {}
 
   public GraphSpec {
     toDevice = List.copyOf(toDevice);
@@ -16,24 +19,37 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
     toHost = List.copyOf(toHost);
   }
 
-  /** Checks and adds transfers; throws IllegalArgumentException for anything that is not a kernel array. */
-  public static void addTransfers(List<Transfer> into, DataTransferMode mode, Object[] arrays, String graph, String what) {
-    Objects.requireNonNull(mode, "mode");
+  /**
+   * Checks transfers. Arrays move; boxed primitives and the {@code KernelContext} (which TornadoVM
+   * programs often list) are values the tasks pass, so there is nothing to move and they are
+   * skipped; anything else is an IllegalArgumentException naming the graph and the argument.
+   */
+  public static List<Transfer> transfers(String graph, String what, DataTransferMode mode, Object[] arrays) {
+    if (mode == null) throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " needs a DataTransferMode, not null");
+    if (arrays == null) throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " was given a null array list");
+    List<Transfer> into = new java.util.ArrayList<>();
     for (int i = 0; i < arrays.length; i++) {
       Object o = arrays[i];
       HostArray h = HostArray.of(o);
+      if (h == null && (o instanceof Number || o instanceof Boolean || o instanceof Character || o instanceof KernelContext)) continue;
       if (h == null)
         throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " argument " + i + " is "
             + (o == null ? "null" : "a " + o.getClass().getName())
-            + "; only primitive arrays and dev.loopjit.types arrays move between host and device");
+            + "; arrays move between host and device (primitive arrays and dev.loopjit.types arrays), values are passed by the task");
       into.add(new Transfer(mode, h));
     }
+    return into;
   }
 
   /** The mode of {@code array} in {@code transfers}, or null. */
   public static DataTransferMode modeOf(List<Transfer> transfers, HostArray array) {
     for (Transfer t : transfers) if (t.array().equals(array)) return t.mode();
     return null;
+  }
+
+  @Override
+  public List<String> taskIds() {
+    return tasks.stream().map(TaskSpec::id).toList();
   }
 
   @Override

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.spi.TaskSpec;
 import dev.loopjit.types.FloatArray;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,7 +54,7 @@ class TaskGraphTest {
     Task2 raw = (Task2<FloatArray, Float>) TaskGraphTest::scale;
     FloatArray x = FloatArray.fromElements(1f, 2f);
     TaskGraph g = new TaskGraph("g").task("t", raw, x, 3).transferToHost(DataTransferMode.EVERY_EXECUTION, x);
-    assertEquals(Float.valueOf(3f), g.snapshot().spec().tasks().getFirst().args().get(1));
+    assertEquals(Float.valueOf(3f), ((dev.loopjit.runtime.GraphSpec) g.snapshot().graph()).tasks().getFirst().args().get(1));
     try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
       plan.withDevice(Devices.jvm()).execute();
     }
@@ -93,6 +93,20 @@ class TaskGraphTest {
     assertMentions(e, "UNDER_DEMAND");
   }
 
+  /** TornadoVM programs list scalars and the KernelContext among the data to move: they are values the task passes, so nothing moves. */
+  @Test
+  void scalarsAndTheContextInATransferAreValuesNotErrors() {
+    FloatArray x = FloatArray.fromElements(1f, 2f, 3f);
+    KernelContext context = new KernelContext();
+    TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, x, 3, 2.5f, context)
+        .task("t", TaskGraphTest::scale, x, 2f).transferToHost(DataTransferMode.EVERY_EXECUTION, x, 7L);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+      plan.withDevice(Devices.jvm()).execute();
+    }
+    assertEquals(List.of(2f, 4f, 6f), List.of(x.get(0), x.get(1), x.get(2)));
+    assertEquals(1, ((dev.loopjit.runtime.GraphSpec) g.snapshot().graph()).toDevice().size(), "only the array moves");
+  }
+
   @Test
   void onlyStaticNonCapturingMethodsAreKernels() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -108,7 +122,7 @@ class TaskGraphTest {
     TaskGraph g = new TaskGraph("g").task("first", TaskGraphTest::copy, new int[1], new int[1]);
     ImmutableTaskGraph frozen = g.snapshot();
     g.task("second", TaskGraphTest::copy, new int[1], new int[1]);
-    assertEquals(List.of("first"), frozen.spec().tasks().stream().map(TaskSpec::id).toList());
+    assertEquals(List.of("first"), ((dev.loopjit.runtime.GraphSpec) frozen.graph()).tasks().stream().map(TaskSpec::id).toList());
     assertEquals("g", frozen.getTaskGraphName());
   }
 }

@@ -114,7 +114,8 @@ class CompileOnceTest {
     System.setProperty("loopjit.dump", "ir,parallel");
     try {
       System.setOut(new PrintStream(buf, true));
-      Compiler.lower(MethodRef.of(CompileOnceTest.class, "scale", "(Ldev/loopjit/types/FloatArray;F)V"), Target.offline("opencl", ""), null);
+      Compiler.lower(MethodRef.of(CompileOnceTest.class, "scale", "(Ldev/loopjit/types/FloatArray;F)V"), Target.offline("opencl", ""), null,
+          dev.loopjit.runtime.Settings.options().dump(), true);
     } finally {
       System.setOut(saved);
       System.clearProperty("loopjit.dump");

@@ -6,11 +6,9 @@ import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
 import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.ExecutionResult;
+import dev.loopjit.api.KernelCode;
+import dev.loopjit.api.Profile;
 import dev.loopjit.api.TaskGraph;
-import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
-import dev.loopjit.backend.opencl.OpenClEmitter;
 import dev.loopjit.types.FloatArray;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,7 +20,7 @@ import java.util.Random;
  * and the seeds' examples run on every device, each checked against plain Java and timed.
  */
 public final class Demo {
-  private record Row(String example, String device, double firstMs, double steadyMs, double kernelMs, String check) {}
+  private record Row(String example, String device, double firstMs, double steadyMs, double kernelMs, String check, Profile profile) {}
 
   private static final int REPEATS = 5;
 
@@ -37,22 +35,26 @@ public final class Demo {
     System.out.println("The kernel (Java):");
     System.out.println("  for (@Parallel int i = 0; i < c.getSize(); i++) c.set(i, a.get(i) + b.get(i));\n");
     System.out.println("becomes OpenCL C:");
-    MethodRef vadd = MethodRef.of(Seeds.class, "vectorAdd",
-        "(Ldev/loopjit/types/FloatArray;Ldev/loopjit/types/FloatArray;Ldev/loopjit/types/FloatArray;)V");
-    Target t = Target.offline("opencl", "");
-    System.out.println(indent(OpenClEmitter.emit(Compiler.compile(vadd, t), t)));
+    System.out.println(indent(KernelCode.of(Seeds::vectorAdd, "opencl").text()));
 
     List<Row> rows = new ArrayList<>();
     rows.addAll(vectorAdd(1 << 22));
     rows.addAll(matrixVector(2048, 2048));
 
     System.out.println();
-    System.out.printf("%-24s %-10s %12s %12s %12s  %s%n", "example", "device", "first call", "per call", "kernel", "result vs Java");
+    System.out.printf("%-24s %-10s %12s %12s %12s %18s %18s  %s%n", "example", "device", "first call", "per call", "kernel",
+        "GB/s (of copy)", "GFLOP/s (of peak)", "result vs Java");
     for (Row r : rows)
-      System.out.printf("%-24s %-10s %9.1f ms %9.2f ms %12s  %s%n", r.example(), r.device(), r.firstMs(), r.steadyMs(),
-          Double.isNaN(r.kernelMs()) ? "-" : String.format("%.2f ms", r.kernelMs()), r.check());
+      System.out.printf("%-24s %-10s %9.1f ms %9.2f ms %12s %18s %18s  %s%n", r.example(), r.device(), r.firstMs(), r.steadyMs(),
+          Double.isNaN(r.kernelMs()) ? "-" : String.format("%.2f ms", r.kernelMs()), rate(r, true), rate(r, false), r.check());
     System.out.println("\nfirst call includes the JIT (bytecode -> OpenCL C -> device code) and the first copies; "
         + "per call is the median of " + REPEATS + " executions with copies; java is the plain loop, run directly.");
+    System.out.println("GB/s and GFLOP/s: the kernel's global-memory bytes and floating-point operations (counted from its code) per "
+        + "second of its last execution, and their share of the device's copy bandwidth and multiply-add rate as LoopJIT's "
+        + "probe kernels measured them (scripts/loopjit devices --probe).");
+    System.out.println("\nThe profile of each device's last execution (ExecutionResult.profile()):");
+    for (Row r : rows)
+      if (r.profile() != null) System.out.println("\n" + r.example() + " on " + r.device() + ":\n" + indent(r.profile().toString()));
   }
 
   private static List<Row> vectorAdd(int n) {
@@ -99,7 +101,7 @@ public final class Demo {
       r.run();
       times[k] = (System.nanoTime() - s) / 1e6;
     }
-    return new Row(example, "java", first, median(times), Double.NaN, "reference");
+    return new Row(example, "java", first, median(times), Double.NaN, "reference", null);
   }
 
   private static Row run(String example, Device d, TaskGraph g, java.util.function.Supplier<String> check) {
@@ -108,16 +110,27 @@ public final class Demo {
       plan.execute();
       double first = (System.nanoTime() - t0) / 1e6;
       double[] times = new double[REPEATS], kernels = new double[REPEATS];
+      Profile last = null;
       for (int k = 0; k < REPEATS; k++) {
         long s = System.nanoTime();
         ExecutionResult r = plan.execute();
         times[k] = (System.nanoTime() - s) / 1e6;
         kernels[k] = r.profile().kernelNanos() / 1e6;
+        last = r.profile();
       }
-      return new Row(example, d.id(), first, median(times), median(kernels), check.get());
+      return new Row(example, d.id(), first, median(times), median(kernels), check.get(), last);
     } catch (RuntimeException e) {
-      return new Row(example, d.id(), Double.NaN, Double.NaN, Double.NaN, "FAILED: " + e.getMessage().lines().findFirst().orElse(""));
+      return new Row(example, d.id(), Double.NaN, Double.NaN, Double.NaN, "FAILED: " + e.getMessage().lines().findFirst().orElse(""), null);
     }
+  }
+
+  /** A row's achieved GB/s or GFLOP/s with its share of the device's measured limit, from its last profile. */
+  private static String rate(Row r, boolean bytes) {
+    if (r.profile() == null || r.profile().tasks().isEmpty()) return "-";
+    Profile.TaskTime t = r.profile().tasks().getFirst();
+    double rate = bytes ? t.gigabytesPerSecond() : t.gigaflopsPerSecond(), share = bytes ? t.bandwidthShare() : t.computeShare();
+    if (Double.isNaN(rate)) return "-";
+    return Double.isNaN(share) ? String.format("%.2f", rate) : String.format("%.2f (%3.0f%%)", rate, 100 * share);
   }
 
   private static String compare(FloatArray expected, FloatArray actual) {

@@ -4,10 +4,9 @@ package dev.loopjit.backend.cuda;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.runtime.Backend;
-import dev.loopjit.runtime.GraphRunner;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.DriverBackend;
+import dev.loopjit.spi.Options;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -17,53 +16,33 @@ import java.util.List;
  * The {@code cuda} backend. Devices are {@code cuda:0}, {@code cuda:1}, … in the driver's order
  * (which {@code CUDA_VISIBLE_DEVICES} filters). The library is {@code -Dloopjit.cuda.library}
  * (default {@code libcuda.so.1}, installed by the NVIDIA driver, not the toolkit). When it is
- * missing, or {@code cuInit} fails, {@link #devices()} is empty and {@link #problem()} says why.
+ * missing, or {@code cuInit} fails, {@link #devices} is empty and {@link #problem()} says why.
  */
-public final class CudaBackend implements Backend {
-  private List<Device> devices;
-  private String problem;
-
-  @Override
-  public String name() {
-    return "cuda";
+public final class CudaBackend extends DriverBackend {
+  public CudaBackend() {
+    super("cuda", PtxRecipe.INSTANCE);
   }
 
   @Override
-  public synchronized List<Device> devices() {
-    if (devices == null) discover();
-    return devices;
-  }
-
-  @Override
-  public synchronized String problem() {
-    if (devices == null) discover();
-    return problem;
-  }
-
-  private void discover() {
-    devices = List.of();
-    Cuda.Loaded loaded = Cuda.load(Settings.cudaLibrary());
-    problem = loaded.problem();
-    if (problem != null) return;
+  protected List<Device> discover(Options options) {
+    Cuda.Loaded loaded = Cuda.load(options.get("cuda.library", "libcuda.so.1"));
+    if (loaded.problem() != null) throw new NoDevice(loaded.problem());
     Cuda cuda = loaded.cuda();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment v = a.allocate(JAVA_INT);
       cuda.check(cuda.driverGetVersion(v), "cuDriverGetVersion");
       int version = v.get(JAVA_INT, 0);
       cuda.check(cuda.deviceGetCount(v), "cuDeviceGetCount");
-      int count = v.get(JAVA_INT, 0);
       List<Device> found = new ArrayList<>();
-      for (int i = 0; i < count; i++) found.add(CudaDevice.query(cuda, i, version));
-      devices = List.copyOf(found);
-      if (found.isEmpty()) problem = "the NVIDIA driver sees no CUDA device (check CUDA_VISIBLE_DEVICES)";
-    } catch (RuntimeException e) {
-      problem = "CUDA device discovery failed: " + e.getMessage();
+      for (int i = 0; i < v.get(JAVA_INT, 0); i++) found.add(CudaDevice.query(cuda, i, version));
+      if (found.isEmpty()) throw new NoDevice("the NVIDIA driver sees no CUDA device (check CUDA_VISIBLE_DEVICES)");
+      return found;
     }
   }
 
   @Override
-  public PlanExecutor open(Device device) {
-    if (!(device instanceof CudaDevice d)) throw new IllegalArgumentException(device.id() + " is not a CUDA device");
-    return new GraphRunner(new CudaRuntime(d));
+  public DeviceRuntime open(Device device, Options options) {
+    return new CudaRuntime(own(device, CudaDevice.class), recipe(), options);
   }
+
 }

@@ -2,9 +2,14 @@
 package dev.loopjit.backend.cuda;
 
 import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
+import dev.loopjit.spi.BufferPool;
+import dev.loopjit.spi.DeviceContext;
+import dev.loopjit.spi.ProgramCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /**
  * Shared by every plan (every {@link CudaRuntime}) on one device, so that a second plan finds the
@@ -13,19 +18,27 @@ import java.lang.foreign.MemorySegment;
  * once and kept for the process; each runtime has its own stream. A CUDA context is current per
  * thread, so every call that needs it first makes it current on the calling thread.
  */
-final class CudaContext {
+final class CudaContext extends DeviceContext<MemorySegment, Long> {
   private final Cuda cuda;
   private final CudaDevice device;
   private final MemorySegment handle;
-  private final ModuleCache modules;
-  private final DeviceMemoryPool pool;
 
   private CudaContext(Cuda cuda, CudaDevice device, MemorySegment handle) {
     this.cuda = cuda;
     this.device = device;
     this.handle = handle;
-    this.modules = new ModuleCache(cuda, this);
-    this.pool = new DeviceMemoryPool(cuda, this);
+  }
+
+  /** Modules: cubins on disk as {@code cuda/KEY.cubin}, keyed by the PTX, the device's name and compute capability and the driver's CUDA version. */
+  @Override
+  protected ProgramCache<MemorySegment> newPrograms() {
+    return new ProgramCache<>(new CudaModules(cuda, this), "cuda", language -> ".ptx", ".cubin",
+        List.of(CudaModules.FORMAT, device.name(), device.targetVariant(), Integer.toString(device.driverApiVersion())));
+  }
+
+  @Override
+  protected BufferPool<Long> newPool() {
+    return new BufferPool<>(new Memory(), device.toString(), device.memoryBytes(), 0);
   }
 
   static CudaContext create(Cuda cuda, CudaDevice device) {
@@ -61,13 +74,38 @@ final class CudaContext {
     return device;
   }
 
-  /** Modules loaded in this context: in memory for the process, as cubins on disk across processes. */
-  ModuleCache modules() {
-    return modules;
-  }
 
-  /** Device memory released by earlier plans, ready for reuse. */
-  DeviceMemoryPool pool() {
-    return pool;
+  /** cuMemAlloc and cuMemFree for the pool. */
+  private final class Memory implements BufferPool.Driver<Long> {
+    @Override
+    public Long allocate(long bytes) {
+      makeCurrent();
+      try (Arena a = Arena.ofConfined()) {
+        MemorySegment p = a.allocate(JAVA_LONG);
+        int rc = cuda.memAlloc(p, bytes);
+        if (rc == 2) return null;   // CUDA_ERROR_OUT_OF_MEMORY
+        cuda.check(rc, "cuMemAlloc of " + bytes + " bytes on " + device);
+        return p.get(JAVA_LONG, 0);
+      }
+    }
+
+    @Override
+    public void free(Long pointer) {
+      makeCurrent();
+      cuda.check(cuda.memFree(pointer), "cuMemFree on " + device);
+    }
+
+    @Override
+    public RuntimeException outOfMemory(String message) {
+      return new CudaException(2, message, cuda.describe(2));
+    }
+
+    @Override
+    public String freeMemory() {
+      try (Arena a = Arena.ofConfined()) {
+        MemorySegment f = a.allocate(JAVA_LONG), t = a.allocate(JAVA_LONG);
+        return cuda.memGetInfo(f, t) == Cuda.SUCCESS ? " (" + (f.get(JAVA_LONG, 0) >> 20) + " MiB free now)" : "";
+      }
+    }
   }
 }

@@ -5,27 +5,22 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_FLOAT;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
-import dev.loopjit.api.Device;
-import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
-import dev.loopjit.ir.KernelIR;
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.DeviceKernel;
-import dev.loopjit.runtime.DeviceRuntime;
-import dev.loopjit.runtime.Grid;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.Settings;
-import dev.loopjit.runtime.TaskSpec;
-import dev.loopjit.runtime.Timing;
+import dev.loopjit.spi.CompiledKernel;
+import dev.loopjit.spi.CompilingRuntime;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.DeviceKernel;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.PendingTimings;
+import dev.loopjit.spi.PooledBuffer;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.Timing;
+import dev.loopjit.spi.WorkGroups;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.IntSupplier;
 
@@ -39,96 +34,46 @@ import java.util.function.IntSupplier;
  * has drained, and timed on the host; {@code boolean[]} goes through a temporary native copy.
  *
  * <pre>{@code
- * PlanExecutor plan = new GraphRunner(new CudaRuntime(device));                 // the JIT
- * PlanExecutor test = new GraphRunner(new CudaRuntime(device, handwritten));    // a PtxSource of your own
+ * DeviceRuntime jit = new CudaRuntime(device, PtxRecipe.INSTANCE, options);   // the JIT
+ * DeviceRuntime own = new CudaRuntime(device, handwritten, options);          // a Recipe of your own
  * }</pre>
  */
-public final class CudaRuntime implements DeviceRuntime {
-  private final CudaDevice device;
-  private final PtxSource source;
+public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySegment> {
+  private final CudaDevice cdevice;
   private final Cuda cuda;
   private final CudaContext context;
   private final MemorySegment stream;
-  private final Map<KernelKey, CudaKernel> kernels = new HashMap<>();
-  private final List<Pending> pending = new ArrayList<>();
+  private final PendingTimings<EventPair> events = new PendingTimings<>();
   private final Set<HostArray> pinned = new LinkedHashSet<>();
   private int liveEvents;
   private boolean closed;
 
-  private record KernelKey(MethodRef method, Target target) {}
+  /** The events recorded before and after an operation on the stream. */
+  private record EventPair(MemorySegment start, MemorySegment end) {}
 
-  private record Pending(MemorySegment start, MemorySegment end, EventTiming timing) {}
-
-  /** The device time of one operation, filled in by {@link #finish()}. */
-  private static final class EventTiming implements Timing {
-    long nanos;
-
-    @Override
-    public long nanos() {
-      return nanos;
-    }
-  }
-
-  /** A runtime whose kernels come from the JIT ({@link PtxSource#COMPILER}). */
-  public CudaRuntime(CudaDevice device) {
-    this(device, PtxSource.COMPILER);
-  }
-
-  /** A runtime whose kernels come from {@code source}. */
-  public CudaRuntime(CudaDevice device, PtxSource source) {
-    this.device = device;
-    this.source = source;
+  /** A runtime whose kernels come from {@code recipe} ({@link PtxRecipe#INSTANCE}: the JIT). */
+  public CudaRuntime(CudaDevice device, Recipe recipe, Options options) {
+    super(device, recipe, options, device.context().programs());
+    this.cdevice = device;
     this.cuda = device.cuda();
     this.context = device.context();
     this.stream = context.createStream();
   }
 
   @Override
-  public Device device() {
-    return device;
+  protected String variant() {
+    return cdevice.targetVariant();
   }
 
   @Override
-  public Prepared prepare(TaskSpec task, RunOptions options) {
-    Target target = Target.of("ptx", device.targetVariant(), device, true,
-        PtxEmitter.nativeIntrinsics(dev.loopjit.runtime.Settings.fastMath()));
-    KernelKey key = new KernelKey(task.method(), target);
-    CudaKernel k = kernels.get(key);
-    if (k != null) return new Prepared(k, false, 0, 0);
-    long t0 = System.nanoTime();
-    PtxSource.Generated g = source.generate(task, target);
-    long compileNanos = System.nanoTime() - t0;
-    MemorySegment module = context.modules().cached(g.ptx());
-    boolean compiled = false;
-    long driverNanos = 0;
-    if (module == null) {
-      if (Settings.dump("ptx")) System.out.println("// PTX of " + task.method().display() + " for " + device + "\n" + g.ptx());
-      try {
-        ModuleCache.Built b = context.modules().build(g.ptx());
-        module = b.module();
-        compiled = b.fromSource();
-        driverNanos = b.driverNanos();
-      } catch (ModuleCache.JitFailure f) {
-        throw jitError(task, g.ptx(), f);
-      }
-    }
-    k = function(module, g.ir(), task.qualifiedName());
-    kernels.put(key, k);
-    return new Prepared(k, compiled, compileNanos, driverNanos);
+  protected WorkGroups.Limits limits(CompiledKernel<MemorySegment> k) {
+    return new WorkGroups.Limits(false, device.computeUnits(), Math.min(device.maxWorkGroupSize(), k.maxGroup()),
+        cdevice.maxBlockDims(), cdevice.maxGridDims(), "CU_DEVICE_ATTRIBUTE_MAX_BLOCK_DIM");
   }
 
-  private KernelCompilationException jitError(TaskSpec task, String ptx, ModuleCache.JitFailure f) {
-    MethodRef m = task.method();
-    StringBuilder msg = new StringBuilder(m.display()).append(": the generated PTX does not compile for ").append(device)
-        .append(" (").append(device.targetVariant()).append(", ").append(device.driverVersion()).append("): ")
-        .append(CudaException.name(f.code)).append(" (").append(f.code).append(")\n")
-        .append(f.log.isBlank() ? "(the driver gave no JIT log)" : f.log).append("\n--- generated PTX ---\n");
-    String[] lines = ptx.split("\n", -1);
-    for (int i = 0; i < lines.length; i++) msg.append(String.format("%4d  %s%n", i + 1, lines[i]));
-    return new KernelCompilationException(m.owner().getName(), m.name(), -1, "PTX JIT", msg.toString());
-  }
-
-  private CudaKernel function(MemorySegment module, KernelIR ir, String task) {
+  @Override
+  protected CompiledKernel<MemorySegment> createKernel(MemorySegment module, DeviceCode code, String task) {
+    var ir = code.ir();
     context.makeCurrent();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment f = a.allocate(ADDRESS);
@@ -137,7 +82,7 @@ public final class CudaRuntime implements DeviceRuntime {
       MemorySegment function = f.get(ADDRESS, 0);
       MemorySegment max = a.allocate(JAVA_INT);
       cuda.check(cuda.funcGetAttribute(max, Cuda.FUNC_MAX_THREADS_PER_BLOCK, function), "cuFuncGetAttribute of " + ir.name());
-      return new CudaKernel(ir, function, max.get(JAVA_INT, 0), task);
+      return new CompiledKernel<>(code, function, task, max.get(JAVA_INT, 0));
     }
   }
 
@@ -147,70 +92,49 @@ public final class CudaRuntime implements DeviceRuntime {
     context.makeCurrent();
     long bytes = Math.max(1, host.byteSize());
     long pointer = context.pool().take(bytes, host.describe());
-    if (device.hostRegisterSupported() && !pinned.contains(host) && PinnedMemory.PROCESS.pin(cuda, host)) pinned.add(host);
-    return new CudaBuffer(host, pointer, bytes, context.pool(), this::drain);
+    if (cdevice.hostRegisterSupported() && !pinned.contains(host) && PinnedMemory.PROCESS.pin(cuda, host)) pinned.add(host);
+    return PooledBuffer.pooled(host, pointer, bytes, context.pool(), this::drain);
   }
 
+  /**
+   * One copy between the host array and its device memory: off-heap arrays asynchronously on the
+   * stream; heap arrays synchronously straight from the Java array, after the stream drained, timed
+   * on the host; boolean[] through native memory.
+   */
   @Override
-  public Timing copyIn(DeviceBuffer buffer) {
-    CudaBuffer b = (CudaBuffer) buffer;
+  @SuppressWarnings("unchecked")
+  protected Timing copy(DeviceBuffer buffer, boolean toDevice) {
+    PooledBuffer<Long> b = (PooledBuffer<Long>) buffer;
     HostArray h = b.host();
-    long size = h.byteSize();
+    long size = h.byteSize(), pointer = b.handle();
     if (size == 0) return Timing.NONE;
-    String what = "copy of " + h.describe() + " to " + device;
+    String what = "copy of " + h.describe() + (toDevice ? " to " : " from ") + device;
     context.makeCurrent();
-    if (h.offHeap()) return timed("cuMemcpyHtoDAsync: " + what, () -> cuda.memcpyHtoDAsync(b.pointer(), h.segment(), size, stream));
+    if (h.offHeap())
+      return toDevice ? timed("cuMemcpyHtoDAsync: " + what, () -> cuda.memcpyHtoDAsync(pointer, h.segment(), size, stream))
+          : timed("cuMemcpyDtoHAsync: " + what, () -> cuda.memcpyDtoHAsync(h.segment(), pointer, size, stream));
     drain();   // the critical call holds off the GC while it blocks: let it wait for this copy only
     long t0 = System.nanoTime();
-    if (h.segment() == null) {   // boolean[]: bytes 0/1 through native memory
-      try (Arena a = Arena.ofConfined()) {
-        MemorySegment tmp = a.allocate(size);
-        h.copyTo(tmp);
-        cuda.check(cuda.memcpyHtoD(b.pointer(), tmp, size), "cuMemcpyHtoD: " + what);
-      }
-    } else {
-      cuda.check(cuda.memcpyHtoD(b.pointer(), h.segment(), size), "cuMemcpyHtoD: " + what);
-    }
-    return Timing.of(System.nanoTime() - t0);
-  }
-
-  @Override
-  public Timing copyOut(DeviceBuffer buffer) {
-    CudaBuffer b = (CudaBuffer) buffer;
-    HostArray h = b.host();
-    long size = h.byteSize();
-    if (size == 0) return Timing.NONE;
-    String what = "copy of " + h.describe() + " from " + device;
-    context.makeCurrent();
-    if (h.offHeap()) return timed("cuMemcpyDtoHAsync: " + what, () -> cuda.memcpyDtoHAsync(h.segment(), b.pointer(), size, stream));
-    drain();
-    long t0 = System.nanoTime();
-    if (h.segment() == null) {
-      try (Arena a = Arena.ofConfined()) {
-        MemorySegment tmp = a.allocate(size);
-        cuda.check(cuda.memcpyDtoH(tmp, b.pointer(), size), "cuMemcpyDtoH: " + what);
-        h.copyFrom(tmp);
-      }
-    } else {
-      cuda.check(cuda.memcpyDtoH(h.segment(), b.pointer(), size), "cuMemcpyDtoH: " + what);
+    String call = (toDevice ? "cuMemcpyHtoD: " : "cuMemcpyDtoH: ") + what;
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment host = h.segment() != null ? h.segment() : a.allocate(size);   // boolean[]: bytes 0/1 through native memory
+      if (toDevice && h.segment() == null) h.copyTo(host);
+      cuda.check(toDevice ? cuda.memcpyHtoD(pointer, host, size) : cuda.memcpyDtoH(host, pointer, size), call);
+      if (!toDevice && h.segment() == null) h.copyFrom(host);
     }
     return Timing.of(System.nanoTime() - t0);
   }
 
   @Override
   public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
-    CudaKernel k = (CudaKernel) kernel;
-    LaunchShape.Limits limits = new LaunchShape.Limits(Math.min(device.maxWorkGroupSize(), k.maxThreads()), device.maxBlockDims(),
-        device.maxGridDims());
-    LaunchShape.Shape s = LaunchShape.choose(grid, k.explicit(), limits, k.task());
-    if (k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.gridStride())
-      s.blocks()[0] = Grid.strided(s.blocks()[0] * s.threads()[0], s.threads()[0], device.computeUnits(), false) / s.threads()[0];
+    CompiledKernel<MemorySegment> k = kernel(kernel);
+    WorkGroups.Shape s = shape(k, grid);
     context.makeCurrent();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment params = KernelParams.of(k.ir(), args, grid, a, k.task());
-      long[] g = s.blocks(), t = s.threads();
+      long[] g = s.groups(), t = s.groupSize();
       return timed("task \"" + k.task() + "\": cuLaunchKernel of " + k.ir().name() + " with " + s + " on " + device,
-          () -> cuda.launchKernel(k.function(), (int) g[0], (int) g[1], (int) g[2], (int) t[0], (int) t[1], (int) t[2], 0, stream, params));
+          () -> cuda.launchKernel(k.handle(), (int) g[0], (int) g[1], (int) g[2], (int) t[0], (int) t[1], (int) t[2], 0, stream, params));
     }
   }
 
@@ -232,9 +156,7 @@ public final class CudaRuntime implements DeviceRuntime {
       destroyEvent(end);
       throw e;
     }
-    EventTiming t = new EventTiming();
-    pending.add(new Pending(start, end, t));
-    return t;
+    return events.add(new EventPair(start, end));
   }
 
   private MemorySegment createEvent() {
@@ -259,14 +181,19 @@ public final class CudaRuntime implements DeviceRuntime {
     int rc = cuda.streamSynchronize(stream);
     try (Arena a = Arena.ofConfined()) {
       MemorySegment ms = a.allocate(JAVA_FLOAT);
-      for (Pending p : pending) {
-        if (rc == Cuda.SUCCESS && cuda.eventElapsedTime(ms, p.start(), p.end()) == Cuda.SUCCESS)
-          p.timing().nanos += Math.round(ms.get(JAVA_FLOAT, 0) * 1e6);
-        destroyEvent(p.start());
-        destroyEvent(p.end());
-      }
-    } finally {
-      pending.clear();
+      events.finish(new PendingTimings.Reader<>() {
+        @Override
+        public long nanos(EventPair p) {
+          return rc == Cuda.SUCCESS && cuda.eventElapsedTime(ms, p.start(), p.end()) == Cuda.SUCCESS
+              ? Math.round(ms.get(JAVA_FLOAT, 0) * 1e6) : -1;
+        }
+
+        @Override
+        public void release(EventPair p) {
+          destroyEvent(p.start());
+          destroyEvent(p.end());
+        }
+      });
     }
     if (rc != Cuda.SUCCESS)
       throw new CudaException(rc, "cuStreamSynchronize on " + device + " (a kernel or copy failed"
@@ -302,7 +229,7 @@ public final class CudaRuntime implements DeviceRuntime {
       failure = e;
     }
     closed = true;
-    kernels.clear();
+    releaseKernels();
     try {
       context.makeCurrent();
       for (HostArray h : pinned) PinnedMemory.PROCESS.unpin(cuda, h);

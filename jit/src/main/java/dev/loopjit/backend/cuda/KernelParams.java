@@ -10,7 +10,8 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Prim;
-import dev.loopjit.runtime.Grid;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.PooledBuffer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.List;
@@ -37,7 +38,7 @@ final class KernelParams {
 
   /**
    * The {@code void*[]} for a launch. {@code args} are the task's arguments with each array
-   * replaced by its {@link CudaBuffer}; {@code grid.counts()} gives the loop counts.
+   * replaced by its device buffer; {@code grid.counts()} gives the loop counts.
    */
   static MemorySegment of(KernelIR ir, Object[] args, Grid grid, Arena a, String task) {
     List<KernelArg> list = ir.args();
@@ -48,8 +49,8 @@ final class KernelParams {
 
   private static MemorySegment value(KernelArg arg, Object[] args, Grid grid, Arena a, String task, KernelIR ir) {
     return switch (arg) {
-      case KernelArg.Array arr -> a.allocateFrom(JAVA_LONG, buffer(args, arr.param(), task).pointer());
-      case KernelArg.Length len -> a.allocateFrom(JAVA_INT, buffer(args, len.param(), task).host().length());
+      case KernelArg.Array arr -> a.allocateFrom(JAVA_LONG, PooledBuffer.<Long>of(args, arr.param(), task).handle());
+      case KernelArg.Length len -> a.allocateFrom(JAVA_INT, PooledBuffer.of(args, len.param(), task).host().length());
       case KernelArg.Count c -> a.allocateFrom(JAVA_INT, (int) grid.counts()[c.dim()]);
       case KernelArg.Scalar s -> {
         if (!(s.var().type() instanceof Prim p))
@@ -81,11 +82,5 @@ final class KernelParams {
       case DOUBLE -> a.allocateFrom(JAVA_DOUBLE, d);
       case HALF -> throw new IllegalStateException("task \"" + task + "\": half is a storage type, never a scalar argument");
     };
-  }
-
-  private static CudaBuffer buffer(Object[] args, int param, String task) {
-    if (args[param] instanceof CudaBuffer b) return b;
-    throw new IllegalStateException("task \"" + task + "\": argument " + param + " should be a CUDA buffer, is "
-        + (args[param] == null ? "null" : args[param].getClass().getName()));
   }
 }

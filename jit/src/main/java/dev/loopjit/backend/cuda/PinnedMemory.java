@@ -1,7 +1,7 @@
 // Page-locks off-heap arrays in place (cuMemHostRegister) so that their copies are true asynchronous DMA.
 package dev.loopjit.backend.cuda;
 
-import dev.loopjit.runtime.HostArray;
+import dev.loopjit.spi.HostArray;
 import java.lang.foreign.MemorySegment;
 import java.util.HashMap;
 import java.util.Map;

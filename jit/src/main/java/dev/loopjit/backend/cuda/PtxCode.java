@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * Registers are virtual and never reused (ptxas allocates the real ones); each has one PTX type,
  * and every instruction written here names a type that matches its registers, because ptxas
- * accepts some mismatches silently (DESIGN §6).
+ * accepts some mismatches silently (docs/ARCHITECTURE.md §6).
  */
 final class PtxCode {
   /** A register class: the PTX register type and the instruction suffixes used with it. */

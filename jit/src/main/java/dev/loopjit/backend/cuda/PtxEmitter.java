@@ -42,7 +42,7 @@ import java.util.Set;
 public final class PtxEmitter {
   /**
    * The PTX ISA version written: 7.8 (CUDA 13's ptxas wants at least that for sm_90 and rejects 9.1,
-   * DESIGN §6); newer architectures need the version that introduced them (8.6 for sm_100, 8.7 for sm_120).
+   * docs/ARCHITECTURE.md §6); newer architectures need the version that introduced them (8.6 for sm_100, 8.7 for sm_120).
    */
   static String version(String sm) {
     int n = Integer.parseInt(sm.replaceAll("[^0-9]", ""));

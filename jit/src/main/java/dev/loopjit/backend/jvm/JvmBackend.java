@@ -2,9 +2,9 @@
 package dev.loopjit.backend.jvm;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.runtime.Backend;
-import dev.loopjit.runtime.GraphRunner;
-import dev.loopjit.runtime.PlanExecutor;
+import dev.loopjit.spi.Backend;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Options;
 import java.util.List;
 
 /**
@@ -22,12 +22,12 @@ public final class JvmBackend implements Backend {
   }
 
   @Override
-  public List<Device> devices() {
+  public List<Device> devices(Options options) {
     return List.of(DEVICE);
   }
 
   @Override
-  public PlanExecutor open(Device device) {
-    return new GraphRunner(new JvmRuntime(device));
+  public DeviceRuntime open(Device device, Options options) {
+    return new JvmRuntime(device, options);
   }
 }

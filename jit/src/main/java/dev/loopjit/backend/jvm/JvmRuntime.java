@@ -3,14 +3,14 @@ package dev.loopjit.backend.jvm;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelContext;
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.DeviceKernel;
-import dev.loopjit.runtime.DeviceRuntime;
-import dev.loopjit.runtime.Grid;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.TaskSpec;
-import dev.loopjit.runtime.Timing;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceKernel;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.spi.Timing;
 import dev.loopjit.types.NativeArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
@@ -21,9 +21,11 @@ import java.lang.reflect.Constructor;
 /** Device memory is a JVM copy of each array; a launch is a method call (or one call per work-item). */
 final class JvmRuntime implements DeviceRuntime {
   private final Device device;
+  private final Options options;
 
-  JvmRuntime(Device device) {
+  JvmRuntime(Device device, Options options) {
     this.device = device;
+    this.options = options;
   }
 
   @Override
@@ -32,7 +34,10 @@ final class JvmRuntime implements DeviceRuntime {
   }
 
   @Override
-  public Prepared prepare(TaskSpec task, RunOptions options) {
+  public Prepared prepare(TaskSpec task) {
+    if (task.prebuilt() != null)
+      throw new dev.loopjit.api.KernelCompilationException("(prebuilt)", task.prebuilt().entryPoint(), -1, "prebuilt kernel",
+          "task \"" + task.qualifiedName() + "\": " + task.display() + " is device code with no Java method, so the jvm cannot run it");
     long t0 = System.nanoTime();
     JvmKernel k = JvmKernel.of(task);
     return new Prepared(k, false, System.nanoTime() - t0, 0);
@@ -85,6 +90,8 @@ final class JvmRuntime implements DeviceRuntime {
   @Override
   public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
     JvmKernel k = (JvmKernel) kernel;
+    if (options.flag("threadInfo"))
+      System.out.println("task " + k.task().qualifiedName() + " on jvm: " + (k.explicit() ? grid + ", one virtual thread per work-item" : "the Java method, called once"));
     Object[] actual = args.clone();
     for (int i = 0; i < actual.length; i++) if (actual[i] instanceof JvmBuffer b) actual[i] = b.copy();
     long t0 = System.nanoTime();

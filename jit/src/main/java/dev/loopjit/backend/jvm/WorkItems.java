@@ -1,7 +1,7 @@
 // Runs a KernelContext kernel on the JVM: one call per work-item, real barriers per work-group.
 package dev.loopjit.backend.jvm;
 
-import dev.loopjit.runtime.Grid;
+import dev.loopjit.spi.Grid;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Phaser;

@@ -2,15 +2,16 @@
 package dev.loopjit.backend.opencl;
 
 import dev.loopjit.ir.ArrayType;
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
-import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Uses;
 import dev.loopjit.ir.Var;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -54,8 +55,7 @@ abstract class CEmitter extends CExpressions {
 
   /** The declarations and statements of {@code k}'s body, indented one level; names its arguments first. */
   protected final String body(KernelIR k) {
-    Set<Var> vars = new LinkedHashSet<>();
-    IrScan.vars(k.body(), vars);
+    Set<Var> vars = new LinkedHashSet<>(Uses.of(k.body()).vars());
     for (KernelArg a : k.args()) {
       names.of(a.var());
       vars.remove(a.var());

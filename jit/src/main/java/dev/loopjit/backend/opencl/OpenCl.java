@@ -6,7 +6,6 @@ import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
-import dev.loopjit.runtime.Settings;
 import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
@@ -55,26 +54,25 @@ final class OpenCl {
   private static String problem;
   private static boolean tried;
 
-  /** The bindings; throws IllegalStateException with {@link #problem()} when the library is missing. */
+  /** The bindings loaded by {@link #problem(String)}; throws IllegalStateException saying why when there are none. */
   static OpenCl get() {
     synchronized (LOCK) {
-      if (!tried) load();
-      if (loaded == null) throw new IllegalStateException(problem);
+      if (loaded == null) throw new IllegalStateException(tried ? problem : "the OpenCL library was not loaded (no device was listed)");
       return loaded;
     }
   }
 
-  /** Why the library could not be loaded, or null when it was. */
-  static String problem() {
+  /** Loads {@code library} (the first call decides for the process) and says why it cannot be used, or null when it can. */
+  static String problem(String library) {
     synchronized (LOCK) {
-      if (!tried) load();
+      if (!tried) load(library);
       return problem;
     }
   }
 
-  private static void load() {
+  private static void load(String library) {
     tried = true;
-    Object o = open(Settings.openclLibrary());
+    Object o = open(library);
     if (o instanceof OpenCl cl) loaded = cl;
     else problem = (String) o;
   }
@@ -107,6 +105,8 @@ final class OpenCl {
       enqueueWriteBuffer, enqueueWriteHeap, enqueueReadBuffer, enqueueReadHeap, enqueueMapBuffer,
       enqueueUnmapMemObject, finish, waitForEvents, getEventProfilingInfo, releaseContext, releaseCommandQueue,
       releaseProgram, releaseKernel, releaseMemObject, releaseEvent;
+  /** clCreateProgramWithIL (OpenCL 2.1), or null where the loader predates it. */
+  private final MethodHandle createProgramWithIL;
 
   private OpenCl(SymbolLookup lib) {
     getPlatformIDs = bind(lib, "clGetPlatformIDs", JAVA_INT, JAVA_INT, ADDRESS, ADDRESS);
@@ -148,6 +148,8 @@ final class OpenCl {
     releaseKernel = bind(lib, "clReleaseKernel", JAVA_INT, ADDRESS);
     releaseMemObject = bind(lib, "clReleaseMemObject", JAVA_INT, ADDRESS);
     releaseEvent = bind(lib, "clReleaseEvent", JAVA_INT, ADDRESS);
+    createProgramWithIL = lib.find("clCreateProgramWithIL").isPresent()
+        ? bind(lib, "clCreateProgramWithIL", ADDRESS, ADDRESS, ADDRESS, JAVA_LONG, ADDRESS) : null;
   }
 
   private static MethodHandle bind(SymbolLookup lib, String name, MemoryLayout result, MemoryLayout... args) {
@@ -210,6 +212,18 @@ final class OpenCl {
     try {
       return (MemorySegment) createProgramWithBinary.invokeExact(ctx, n, devices, lengths, binaries, status, err);
     } catch (Throwable t) { throw fail(t); }
+  }
+
+  /** Whether the loader has clCreateProgramWithIL (OpenCL 2.1). */
+  boolean hasCreateProgramWithIL() {
+    return createProgramWithIL != null;
+  }
+
+  /** A program from an intermediate language (SPIR-V) module of {@code length} bytes. */
+  MemorySegment createProgramWithIL(MemorySegment ctx, MemorySegment il, long length, MemorySegment err) {
+    if (createProgramWithIL == null)
+      throw new IllegalStateException("the OpenCL loader has no clCreateProgramWithIL (OpenCL 2.1)");
+    try { return (MemorySegment) createProgramWithIL.invokeExact(ctx, il, length, err); } catch (Throwable t) { throw fail(t); }
   }
 
   int buildProgram(MemorySegment program, int n, MemorySegment devices, MemorySegment options) {

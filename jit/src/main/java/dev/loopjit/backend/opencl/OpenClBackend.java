@@ -2,9 +2,9 @@
 package dev.loopjit.backend.opencl;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.runtime.Backend;
-import dev.loopjit.runtime.GraphRunner;
-import dev.loopjit.runtime.PlanExecutor;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.DriverBackend;
+import dev.loopjit.spi.Options;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,53 +14,36 @@ import java.util.List;
  * platform order, then device order within a platform. When the OpenCL loader, a platform or a
  * device is missing, {@link #devices()} is empty and {@link #problem()} says what to install.
  */
-public final class OpenClBackend implements Backend {
-  private List<Device> devices;
-  private String problem;
-
-  @Override
-  public String name() {
-    return "opencl";
+public final class OpenClBackend extends DriverBackend {
+  public OpenClBackend() {
+    super("opencl", OpenClRecipe.INSTANCE, SpirvRecipe.OFFLINE);
   }
 
   @Override
-  public synchronized List<Device> devices() {
-    if (devices == null) discover();
-    return devices;
+  protected List<Device> discover(Options options) {
+    String library = options.get("opencl.library", "libOpenCL.so.1");
+    String missing = OpenCl.problem(library);
+    if (missing != null) throw new NoDevice(missing);
+    // Listing platforms loads the drivers (ICDs), whose signal handlers need the JVM's chained.
+    String refused = dev.loopjit.spi.SignalChaining.beforeLoading("the OpenCL drivers (through " + library + ")", options);
+    if (refused != null) throw new NoDevice(refused);
+    OpenCl cl = OpenCl.get();
+    List<MemorySegment> platforms = OpenClInfo.platforms(cl);
+    if (platforms.isEmpty())
+      throw new NoDevice("no OpenCL platform found: install an ICD such as pocl-opencl-icd (CPU) or a GPU driver "
+          + "(the loader reads /etc/OpenCL/vendors)");
+    List<Device> found = new ArrayList<>();
+    for (MemorySegment p : platforms)
+      for (MemorySegment d : OpenClInfo.devices(cl, p)) found.add(OpenClDevice.query(cl, "opencl:" + found.size(), p, d));
+    if (found.isEmpty()) throw new NoDevice(platforms.size() + " OpenCL platform(s) but no device");
+    return found;
   }
 
   @Override
-  public synchronized String problem() {
-    if (devices == null) discover();
-    return problem;
+  public DeviceRuntime open(Device device, Options options) {
+    OpenClDevice d = own(device, OpenClDevice.class);
+    ProgramForm form = ProgramForm.of(d, options);
+    return new OpenClRuntime(d, form == ProgramForm.SOURCE ? recipe() : new SpirvRecipe(form), options);
   }
 
-  private void discover() {
-    devices = List.of();
-    problem = OpenCl.problem();
-    if (problem != null) return;
-    try {
-      OpenCl cl = OpenCl.get();
-      List<MemorySegment> platforms = OpenClInfo.platforms(cl);
-      if (platforms.isEmpty()) {
-        problem = "no OpenCL platform found: install an ICD such as pocl-opencl-icd (CPU) or a GPU driver "
-            + "(the loader reads /etc/OpenCL/vendors)";
-        return;
-      }
-      List<Device> found = new ArrayList<>();
-      for (MemorySegment p : platforms)
-        for (MemorySegment d : OpenClInfo.devices(cl, p)) found.add(OpenClDevice.query(cl, "opencl:" + found.size(), p, d));
-      devices = List.copyOf(found);
-      if (found.isEmpty()) problem = platforms.size() + " OpenCL platform(s) but no device";
-    } catch (RuntimeException e) {
-      problem = "OpenCL device discovery failed: " + e.getMessage();
-    }
-  }
-
-  @Override
-  public PlanExecutor open(Device device) {
-    if (!(device instanceof OpenClDevice d))
-      throw new IllegalArgumentException(device.id() + " is not an OpenCL device");
-    return new GraphRunner(new OpenClRuntime(d));
-  }
 }

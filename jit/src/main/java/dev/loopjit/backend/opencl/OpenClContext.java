@@ -4,27 +4,43 @@ package dev.loopjit.backend.opencl;
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 
+import dev.loopjit.spi.BufferPool;
+import dev.loopjit.spi.DeviceContext;
+import dev.loopjit.spi.ProgramCache;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
+import java.util.List;
 
 /**
  * Shared by every plan (every {@link OpenClRuntime}) on one device, so that a second plan finds
  * the programs and the buffers the first one left: cl_program and cl_mem objects belong to a
  * context. It lives as long as the process; each runtime has its own command queue and kernels.
  */
-final class OpenClContext {
+final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
   private final OpenCl cl;
   private final OpenClDevice device;
   private final MemorySegment handle;
-  private final ProgramCache programs;
-  private final BufferPool pool;
 
   private OpenClContext(OpenCl cl, OpenClDevice device, MemorySegment handle) {
     this.cl = cl;
     this.device = device;
     this.handle = handle;
-    this.programs = new ProgramCache(cl, this);
-    this.pool = new BufferPool(cl, this);
+  }
+
+  /**
+   * The cache files are {@code opencl/KEY.cl} (or {@code KEY.spvasm}, a SPIR-V module's
+   * disassembly) and {@code opencl/KEY.bin}; the key includes the language, the build options (the
+   * bridge's among them) and the device's name, version, driver and platform version.
+   */
+  @Override
+  protected ProgramCache<MemorySegment> newPrograms() {
+    return new ProgramCache<>(new OpenClPrograms(cl, this), "opencl", language -> language.equals("spirv") ? ".spvasm" : ".cl", ".bin",
+        List.of(device.name(), device.deviceVersion(), device.driver(), device.platformVersion()));
+  }
+
+  @Override
+  protected BufferPool<MemorySegment> newPool() {
+    return new BufferPool<>(new Buffers(), device.toString(), device.memoryBytes(), device.maxAllocationBytes());
   }
 
   static OpenClContext create(OpenCl cl, OpenClDevice device) {
@@ -56,13 +72,36 @@ final class OpenClContext {
     return handle;
   }
 
-  /** Programs built for this device: in memory for the process, on disk across processes. */
-  ProgramCache programs() {
-    return programs;
+  /**
+   * A new buffer with {@code flags} ({@code host}: the host memory for CL_MEM_USE_HOST_PTR, or
+   * NULL), or null when the device is out of memory.
+   */
+  MemorySegment tryCreate(long flags, long bytes, MemorySegment host) {
+    try (Arena a = Arena.ofConfined()) {
+      MemorySegment err = a.allocate(JAVA_INT);
+      MemorySegment mem = cl.createBuffer(handle, flags, bytes, host, err);
+      int code = err.get(JAVA_INT, 0);
+      if (code == OpenCl.SUCCESS) return mem;
+      if (code == -4 || code == -5 || code == -6 || code == -61) return null;   // the out-of-memory codes
+      throw new OpenClException(code, "clCreateBuffer of " + bytes + " bytes on " + device);
+    }
   }
 
-  /** Device buffers released by earlier plans, ready for reuse. */
-  BufferPool pool() {
-    return pool;
+  /** CL_MEM_READ_WRITE buffers for the pool. */
+  private final class Buffers implements BufferPool.Driver<MemorySegment> {
+    @Override
+    public MemorySegment allocate(long bytes) {
+      return tryCreate(OpenCl.MEM_READ_WRITE, bytes, MemorySegment.NULL);
+    }
+
+    @Override
+    public void free(MemorySegment mem) {
+      OpenCl.check(cl.releaseMemObject(mem), "clReleaseMemObject");
+    }
+
+    @Override
+    public RuntimeException outOfMemory(String message) {
+      return new OpenClException(-61, message);
+    }
   }
 }

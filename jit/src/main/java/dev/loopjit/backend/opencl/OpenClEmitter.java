@@ -3,15 +3,16 @@ package dev.loopjit.backend.opencl;
 
 import dev.loopjit.compiler.Target;
 import dev.loopjit.ir.ArrayType;
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.Call;
 import dev.loopjit.ir.Expr.Const;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Uses;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
@@ -48,7 +49,7 @@ public final class OpenClEmitter extends CEmitter {
 
   private String source(KernelIR k) {
     if (!CNames.isIdentifier(k.name())) throw new IllegalArgumentException("not a kernel name: " + k.name());
-    boolean doubles = IrScan.usesDouble(k);
+    boolean doubles = Uses.of(k).doubles();
     if (doubles && !target.fp64()) throw new IllegalStateException(k.name() + " uses double on a target without fp64");
     String body = body(k);
     String params = k.args().stream().map(this::param).collect(Collectors.joining(", "));

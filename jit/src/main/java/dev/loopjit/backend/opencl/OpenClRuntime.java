@@ -6,25 +6,23 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.backend.spirv.SpirvBridge;
 import dev.loopjit.compiler.Target;
-import dev.loopjit.ir.KernelIR;
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.DeviceKernel;
-import dev.loopjit.runtime.DeviceRuntime;
-import dev.loopjit.runtime.Grid;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.Settings;
-import dev.loopjit.runtime.TaskSpec;
-import dev.loopjit.runtime.Timing;
+import dev.loopjit.spi.CompiledKernel;
+import dev.loopjit.spi.CompilingRuntime;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.DeviceKernel;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.PendingTimings;
+import dev.loopjit.spi.PooledBuffer;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.Timing;
+import dev.loopjit.spi.WorkGroups;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * One plan on one OpenCL device: its own in-order command queue with profiling and its own
@@ -34,109 +32,63 @@ import java.util.Map;
  * the command's {@link Timing} and releases.
  *
  * <pre>{@code
- * PlanExecutor plan = new GraphRunner(new OpenClRuntime(device));                 // the JIT
- * PlanExecutor test = new GraphRunner(new OpenClRuntime(device, handwritten));    // a KernelSource of your own
+ * DeviceRuntime jit = new OpenClRuntime(device, OpenClRecipe.INSTANCE, options);   // the JIT
+ * DeviceRuntime own = new OpenClRuntime(device, handwritten, options);             // a Recipe of your own
  * }</pre>
  */
-public final class OpenClRuntime implements DeviceRuntime {
-  private final OpenClDevice device;
-  private final KernelSource source;
+public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemorySegment> {
+  private final OpenClDevice cdevice;
   private final OpenCl cl;
   private final OpenClContext context;
   private final MemorySegment queue;
-  private final Map<KernelKey, OpenClKernel> kernels = new HashMap<>();
-  private final List<Pending> pending = new ArrayList<>();
-  private int liveEvents;
+  private final PendingTimings<MemorySegment> events = new PendingTimings<>();
   private boolean closed;
 
-  private record KernelKey(MethodRef method, Target target) {}
-
-  private record Pending(MemorySegment event, EventTiming timing) {}
-
-  /** The device time of one or more commands, filled in by {@link #finish()}. */
-  private static final class EventTiming implements Timing {
-    long nanos;
-
-    @Override
-    public long nanos() {
-      return nanos;
-    }
-  }
-
-  /** A runtime whose kernels come from the JIT ({@link KernelSource#COMPILER}). */
-  public OpenClRuntime(OpenClDevice device) {
-    this(device, KernelSource.COMPILER);
-  }
-
-  /** A runtime whose kernels come from {@code source}. */
-  public OpenClRuntime(OpenClDevice device, KernelSource source) {
-    this.device = device;
-    this.source = source;
+  /** A runtime whose kernels come from {@code recipe} ({@link OpenClRecipe#INSTANCE}: the JIT). */
+  public OpenClRuntime(OpenClDevice device, Recipe recipe, Options options) {
+    super(device, recipe, options, device.context().programs());
+    this.cdevice = device;
     this.cl = OpenCl.get();
     this.context = device.context();
     this.queue = context.createQueue();
   }
 
-  @Override
-  public Device device() {
-    return device;
-  }
-
-  @Override
-  public Prepared prepare(TaskSpec task, RunOptions options) {
-    Target target = Target.of("opencl", "", device, device.int64Atomics());
-    KernelKey key = new KernelKey(task.method(), target);
-    OpenClKernel k = kernels.get(key);
-    if (k != null) return new Prepared(k, false, 0, 0);
-    long t0 = System.nanoTime();
-    KernelSource.Generated g = source.generate(task, target);
-    long compileNanos = System.nanoTime() - t0;
-    String opts = buildOptions(target);
-    MemorySegment program = context.programs().cached(g.source(), opts);
-    boolean compiled = false;
-    long driverNanos = 0;
-    if (program == null) {
-      if (Settings.dump("opencl"))
-        System.out.println("// OpenCL C of " + task.method().display() + " for " + device + ", " + opts + "\n" + g.source());
-      try {
-        ProgramCache.Built b = context.programs().build(g.source(), opts);
-        program = b.program();
-        compiled = b.fromSource();
-        driverNanos = b.driverNanos();
-      } catch (ProgramCache.BuildFailure f) {
-        throw buildError(task, g.source(), opts, f);
-      }
-    }
-    k = createKernel(program, g.ir(), task.qualifiedName());
-    kernels.put(key, k);
-    return new Prepared(k, compiled, compileNanos, driverNanos);
-  }
-
   /** Strict Java float semantics unless fast math was asked for: IEEE division and sqrt where the device has them. */
-  private String buildOptions(Target target) {
+  @Override
+  protected String buildOptions(Target target) {
+    if (recipe instanceof SpirvRecipe spirv) {
+      // A SPIR-V module declares its own version; OpFDiv and OpenCL.std sqrt may be 2.5 and 3 ulp off without the option.
+      StringBuilder b = new StringBuilder(spirv.form() == ProgramForm.SPIRV_BRIDGE ? SpirvBridge.BUILD_OPTIONS : "");
+      if (cdevice.correctlyRoundedDivideSqrt()) b.append(b.isEmpty() ? "" : " ").append("-cl-fp32-correctly-rounded-divide-sqrt");
+      if (target.fastMath()) b.append(b.isEmpty() ? "" : " ").append("-cl-fast-relaxed-math");
+      return b.toString();
+    }
     StringBuilder b = new StringBuilder("-cl-std=CL1.2");
-    if (device.correctlyRoundedDivideSqrt()) b.append(" -cl-fp32-correctly-rounded-divide-sqrt");
+    if (cdevice.correctlyRoundedDivideSqrt()) b.append(" -cl-fp32-correctly-rounded-divide-sqrt");
     if (target.fastMath()) b.append(" -cl-fast-relaxed-math");
     return b.toString();
   }
 
-  private KernelCompilationException buildError(TaskSpec task, String src, String opts, ProgramCache.BuildFailure f) {
-    MethodRef m = task.method();
-    StringBuilder msg = new StringBuilder(m.display()).append(": the generated OpenCL C does not build for ").append(device)
-        .append(" (").append(OpenClException.name(f.code)).append(", options \"").append(opts).append("\"):\n")
-        .append(f.log.isBlank() ? "(the driver gave no build log)" : f.log).append("\n--- generated OpenCL C ---\n");
-    String[] lines = src.split("\n", -1);
-    for (int i = 0; i < lines.length; i++) msg.append(String.format("%4d  %s%n", i + 1, lines[i]));
-    return new KernelCompilationException(m.owner().getName(), m.name(), -1, "OpenCL C build", msg.toString());
-  }
-
-  private OpenClKernel createKernel(MemorySegment program, KernelIR ir, String task) {
+  @Override
+  protected CompiledKernel<MemorySegment> createKernel(MemorySegment program, DeviceCode code, String task) {
+    String name = code.ir().name();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment err = a.allocate(JAVA_INT);
-      MemorySegment h = cl.createKernel(program, a.allocateFrom(ir.name()), err);
-      OpenCl.check(err.get(JAVA_INT, 0), "task \"" + task + "\": clCreateKernel(\"" + ir.name() + "\") on " + device);
-      return new OpenClKernel(ir, h, OpenClInfo.kernelWorkGroupSize(cl, h, device.handle()), task);
+      MemorySegment h = cl.createKernel(program, a.allocateFrom(name), err);
+      OpenCl.check(err.get(JAVA_INT, 0), "task \"" + task + "\": clCreateKernel(\"" + name + "\") on " + device);
+      return new CompiledKernel<>(code, h, task, OpenClInfo.kernelWorkGroupSize(cl, h, cdevice.handle()));
     }
+  }
+
+  @Override
+  protected WorkGroups.Limits limits(CompiledKernel<MemorySegment> k) {
+    return new WorkGroups.Limits(device.kind() == Device.Kind.CPU, device.computeUnits(),
+        Math.min(device.maxWorkGroupSize(), k.maxGroup()), cdevice.maxWorkItemSizes());
+  }
+
+  @Override
+  protected void release(CompiledKernel<MemorySegment> k) {
+    OpenCl.check(cl.releaseKernel(k.handle()), "clReleaseKernel");
   }
 
   /**
@@ -148,96 +100,77 @@ public final class OpenClRuntime implements DeviceRuntime {
   public DeviceBuffer allocate(HostArray host, boolean inPlace) {
     String what = host.describe();
     if (inPlace && usableInPlace(host)) {
-      MemorySegment mem = context.pool().create(OpenCl.MEM_READ_WRITE | OpenCl.MEM_USE_HOST_PTR, host.byteSize(), host.segment(), what);
-      return new OpenClBuffer(host, mem, host.byteSize(), true, cl, context.pool(), this::drain);
+      MemorySegment mem = context.pool().create(host.byteSize(), what,
+          bytes -> context.tryCreate(OpenCl.MEM_READ_WRITE | OpenCl.MEM_USE_HOST_PTR, bytes, host.segment()));
+      return PooledBuffer.inPlace(host, mem, host.byteSize(), m -> OpenCl.check(cl.releaseMemObject(m), "clReleaseMemObject"),
+          this::drain);
     }
     long bytes = Math.max(1, host.byteSize());
-    return new OpenClBuffer(host, context.pool().take(bytes, what), bytes, false, cl, context.pool(), this::drain);
+    return PooledBuffer.pooled(host, context.pool().take(bytes, what), bytes, context.pool(), this::drain);
   }
 
   private boolean usableInPlace(HostArray h) {
-    return device.sharesHostMemory() && h.offHeap() && h.byteSize() > 0
-        && h.segment().address() % device.baseAddressAlignment() == 0;
+    return cdevice.sharesHostMemory() && h.offHeap() && h.byteSize() > 0
+        && h.segment().address() % cdevice.baseAddressAlignment() == 0;
   }
 
-  /** In place: a map and unmap, which move nothing on a zero-copy device but make the contents coherent by the spec. */
+  /**
+   * One copy between the host array and its buffer. In place: a map and unmap, which move nothing
+   * on a zero-copy device but make the contents coherent by the spec. Off-heap arrays are copied
+   * asynchronously; heap arrays blocking, straight from the Java array; boolean[] through native memory.
+   */
   @Override
-  public Timing copyIn(DeviceBuffer buffer) {
-    OpenClBuffer b = (OpenClBuffer) buffer;
+  @SuppressWarnings("unchecked")
+  protected Timing copy(DeviceBuffer buffer, boolean toDevice) {
+    PooledBuffer<MemorySegment> b = (PooledBuffer<MemorySegment>) buffer;
     HostArray h = b.host();
     long size = h.byteSize();
     if (size == 0) return Timing.NONE;
-    EventTiming t = new EventTiming();
-    String what = "copy of " + h.describe() + " to " + device;
+    PendingTimings.Sum t = new PendingTimings.Sum();
+    String what = (toDevice ? "clEnqueueWriteBuffer: copy of " + h.describe() + " to " : "clEnqueueReadBuffer: copy of " + h.describe() + " from ")
+        + device;
     try (Arena a = Arena.ofConfined()) {
-      MemorySegment ev = a.allocate(ADDRESS);
       if (b.inPlace()) {
-        mapUnmap(b, OpenCl.MAP_WRITE_INVALIDATE_REGION, t, what, a);
+        mapUnmap(b, toDevice ? OpenCl.MAP_WRITE_INVALIDATE_REGION : OpenCl.MAP_READ, t, what, a);
         return t;
-      } else if (h.offHeap()) {
-        OpenCl.check(cl.enqueueWriteBuffer(queue, b.mem(), OpenCl.FALSE, size, h.segment(), ev), "clEnqueueWriteBuffer: " + what);
+      }
+      MemorySegment ev = a.allocate(ADDRESS), mem = b.handle();
+      int rc;
+      if (h.offHeap()) {
+        rc = toDevice ? cl.enqueueWriteBuffer(queue, mem, OpenCl.FALSE, size, h.segment(), ev)
+            : cl.enqueueReadBuffer(queue, mem, OpenCl.FALSE, size, h.segment(), ev);
       } else if (h.segment() == null) {   // boolean[]: bytes 0/1 through native memory
         MemorySegment tmp = a.allocate(size);
-        h.copyTo(tmp);
-        OpenCl.check(cl.enqueueWriteBuffer(queue, b.mem(), OpenCl.TRUE, size, tmp, ev), "clEnqueueWriteBuffer: " + what);
+        if (toDevice) h.copyTo(tmp);
+        rc = toDevice ? cl.enqueueWriteBuffer(queue, mem, OpenCl.TRUE, size, tmp, ev) : cl.enqueueReadBuffer(queue, mem, OpenCl.TRUE, size, tmp, ev);
+        if (!toDevice && rc == OpenCl.SUCCESS) h.copyFrom(tmp);
       } else {
         drain();   // the critical call holds off the GC while it blocks: let it wait for this copy only
-        OpenCl.check(cl.enqueueWriteHeap(queue, b.mem(), size, h.segment(), ev), "clEnqueueWriteBuffer: " + what);
+        rc = toDevice ? cl.enqueueWriteHeap(queue, mem, size, h.segment(), ev) : cl.enqueueReadHeap(queue, mem, size, h.segment(), ev);
       }
+      OpenCl.check(rc, what);
       track(ev, t);
     }
     return t;
   }
 
-  @Override
-  public Timing copyOut(DeviceBuffer buffer) {
-    OpenClBuffer b = (OpenClBuffer) buffer;
-    HostArray h = b.host();
-    long size = h.byteSize();
-    if (size == 0) return Timing.NONE;
-    EventTiming t = new EventTiming();
-    String what = "copy of " + h.describe() + " from " + device;
-    try (Arena a = Arena.ofConfined()) {
-      MemorySegment ev = a.allocate(ADDRESS);
-      if (b.inPlace()) {
-        mapUnmap(b, OpenCl.MAP_READ, t, what, a);
-        return t;
-      } else if (h.offHeap()) {
-        OpenCl.check(cl.enqueueReadBuffer(queue, b.mem(), OpenCl.FALSE, size, h.segment(), ev), "clEnqueueReadBuffer: " + what);
-      } else if (h.segment() == null) {
-        MemorySegment tmp = a.allocate(size);
-        OpenCl.check(cl.enqueueReadBuffer(queue, b.mem(), OpenCl.TRUE, size, tmp, ev), "clEnqueueReadBuffer: " + what);
-        h.copyFrom(tmp);
-      } else {
-        drain();
-        OpenCl.check(cl.enqueueReadHeap(queue, b.mem(), size, h.segment(), ev), "clEnqueueReadBuffer: " + what);
-      }
-      track(ev, t);
-    }
-    return t;
-  }
-
-  private void mapUnmap(OpenClBuffer b, long flags, EventTiming t, String what, Arena a) {
+  private void mapUnmap(PooledBuffer<MemorySegment> b, long flags, PendingTimings.Sum t, String what, Arena a) {
     MemorySegment ev = a.allocate(ADDRESS), err = a.allocate(JAVA_INT);
-    MemorySegment mapped = cl.enqueueMapBuffer(queue, b.mem(), OpenCl.FALSE, flags, b.bytes(), ev, err);
+    MemorySegment mapped = cl.enqueueMapBuffer(queue, b.handle(), OpenCl.FALSE, flags, b.bytes(), ev, err);
     OpenCl.check(err.get(JAVA_INT, 0), "clEnqueueMapBuffer: " + what);
     track(ev, t);
     MemorySegment ev2 = a.allocate(ADDRESS);
-    OpenCl.check(cl.enqueueUnmapMemObject(queue, b.mem(), mapped, ev2), "clEnqueueUnmapMemObject: " + what);
+    OpenCl.check(cl.enqueueUnmapMemObject(queue, b.handle(), mapped, ev2), "clEnqueueUnmapMemObject: " + what);
     track(ev2, t);
   }
 
   @Override
   public Timing launch(DeviceKernel kernel, Object[] args, Grid grid) {
-    OpenClKernel k = (OpenClKernel) kernel;
-    WorkGroups.Limits limits = new WorkGroups.Limits(device.kind() == Device.Kind.CPU, device.computeUnits(),
-        Math.min(Math.min(device.maxWorkGroupSize(), k.maxGroup()), irGroupCap(k)), device.maxWorkItemSizes());
-    WorkGroups.Shape shape = WorkGroups.choose(grid, k.explicit(), limits, k.task());
-    if (k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.gridStride())
-      shape.global()[0] = Grid.strided(shape.global()[0], shape.local()[0], device.computeUnits(), device.kind() == Device.Kind.CPU);
-    EventTiming t = new EventTiming();
+    CompiledKernel<MemorySegment> k = kernel(kernel);
+    WorkGroups.Shape shape = shape(k, grid);
+    PendingTimings.Sum t = new PendingTimings.Sum();
     try (Arena a = Arena.ofConfined()) {
-      k.bind(cl, args, grid, a);
+      OpenClArguments.bind(cl, k, args, grid, a);
       MemorySegment ev = a.allocate(ADDRESS);
       int rc = cl.enqueueNDRangeKernel(queue, k.handle(), shape.dims(), a.allocateFrom(JAVA_LONG, shape.global()),
           a.allocateFrom(JAVA_LONG, shape.local()), ev);
@@ -248,16 +181,9 @@ public final class OpenClRuntime implements DeviceRuntime {
     return t;
   }
 
-  /** The work-group cap the compiler set (a reduction's local arrays), or no cap. */
-  private static long irGroupCap(OpenClKernel k) {
-    return k.ir().launch() instanceof dev.loopjit.ir.Launch.Loops l && l.maxGroupSize() > 0 ? l.maxGroupSize() : Long.MAX_VALUE;
-  }
-
-  private void track(MemorySegment eventSlot, EventTiming t) {
+  private void track(MemorySegment eventSlot, PendingTimings.Sum t) {
     MemorySegment event = eventSlot.get(ADDRESS, 0);
-    if (event.equals(MemorySegment.NULL)) return;
-    pending.add(new Pending(event, t));
-    liveEvents++;
+    if (!event.equals(MemorySegment.NULL)) events.add(event, t);
   }
 
   /** Waits for the queue, then reads every pending event's device time into its Timing and releases it. */
@@ -265,15 +191,19 @@ public final class OpenClRuntime implements DeviceRuntime {
   public void finish() {
     int rc = cl.finish(queue);
     try (Arena a = Arena.ofConfined()) {
-      for (Pending p : pending) {
-        long start = OpenClInfo.profilingCounter(cl, p.event(), OpenCl.PROFILING_COMMAND_START, a);
-        long end = OpenClInfo.profilingCounter(cl, p.event(), OpenCl.PROFILING_COMMAND_END, a);
-        if (start >= 0 && end >= start) p.timing().nanos += end - start;
-        cl.releaseEvent(p.event());
-        liveEvents--;
-      }
-    } finally {
-      pending.clear();
+      events.finish(new PendingTimings.Reader<>() {
+        @Override
+        public long nanos(MemorySegment e) {
+          long start = OpenClInfo.profilingCounter(cl, e, OpenCl.PROFILING_COMMAND_START, a);
+          long end = OpenClInfo.profilingCounter(cl, e, OpenCl.PROFILING_COMMAND_END, a);
+          return start >= 0 && end >= start ? end - start : -1;
+        }
+
+        @Override
+        public void release(MemorySegment e) {
+          cl.releaseEvent(e);
+        }
+      });
     }
     OpenCl.check(rc, "clFinish on " + device + " (a command failed)");
   }
@@ -285,7 +215,7 @@ public final class OpenClRuntime implements DeviceRuntime {
 
   /** Events made and not yet released, for tests: 0 after {@link #finish()}. */
   int liveEvents() {
-    return liveEvents;
+    return events.size();
   }
 
   /** Releases the kernels, events and queue; the device's programs and pooled buffers stay for later plans. */
@@ -296,8 +226,7 @@ public final class OpenClRuntime implements DeviceRuntime {
       finish();
     } finally {
       closed = true;
-      for (OpenClKernel k : kernels.values()) k.release(cl);
-      kernels.clear();
+      releaseKernels();
       OpenCl.check(cl.releaseCommandQueue(queue), "clReleaseCommandQueue");
     }
   }

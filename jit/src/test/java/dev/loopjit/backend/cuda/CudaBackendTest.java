@@ -11,8 +11,9 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
-import dev.loopjit.runtime.Backend;
 import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.Backend;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +27,10 @@ class CudaBackendTest {
     try {
       CudaBackend b = new CudaBackend();
       assertEquals("cuda", b.name());
-      assertEquals(List.of(), b.devices());
+      assertEquals(List.of(), b.devices(Settings.options()));
       assertEquals("libNoSuch.so not found (no NVIDIA driver)", b.problem());
-      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.open(Devices.jvm()));
-      assertTrue(e.getMessage().contains("not a CUDA device"), e.getMessage());
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.open(Devices.jvm(), Settings.options()));
+      assertTrue(e.getMessage().contains("not a device of the cuda backend"), e.getMessage());
     } finally {
       if (saved == null) System.clearProperty("loopjit.cuda.library");
       else System.setProperty("loopjit.cuda.library", saved);
@@ -39,9 +40,9 @@ class CudaBackendTest {
   @Test
   void theBackendIsRegisteredAndEitherHasDevicesOrSaysWhyNot() {
     Backend b = CudaTesting.backend();
-    assertTrue(b.devices().isEmpty() == (b.problem() != null), "devices " + b.devices() + ", problem " + b.problem());
+    assertTrue(b.devices(Settings.options()).isEmpty() == (b.problem() != null), "devices " + b.devices(Settings.options()) + ", problem " + b.problem());
     if (System.getProperty("loopjit.cuda.library") == null && System.getenv("LOOPJIT_CUDA_LIBRARY") == null)
-      assertEquals("libcuda.so.1", Settings.cudaLibrary(), "the driver's library, not the toolkit's");
+      assertEquals("libcuda.so.1", Settings.options().get("cuda.library", "libcuda.so.1"), "the driver's library, not the toolkit's");
   }
 
   @Test
@@ -74,7 +75,7 @@ class CudaBackendTest {
     CudaTesting.device();
     Backend b = CudaTesting.backend();
     assertNull(b.problem());
-    List<Device> devices = b.devices();
+    List<Device> devices = b.devices(Settings.options());
     for (int i = 0; i < devices.size(); i++) {
       Device d = devices.get(i);
       assertEquals("cuda:" + i, d.id());

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
 import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Profile;
@@ -23,13 +24,12 @@ import dev.loopjit.api.Task9;
 import dev.loopjit.api.WorkerGrid1D;
 import dev.loopjit.api.WorkerGrid2D;
 import dev.loopjit.ir.Prim;
-import dev.loopjit.runtime.DeviceBuffer;
-import dev.loopjit.runtime.DeviceRuntime;
 import dev.loopjit.runtime.GraphRunner;
 import dev.loopjit.runtime.GraphSpec;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.RunOptions;
+import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.DeviceBuffer;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.HostArray;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
@@ -76,7 +76,7 @@ class CudaRuntimeTest {
   /** Runs the graph {@code make} builds on the jvm and on cuda, over copies of the same inputs; returns the cuda profile. */
   private static Profile both(CudaDevice d, Function<Boolean, GraphSpec> make, boolean profile, Runnable compare) {
     Profile p;
-    try (PlanExecutor jvm = CudaTesting.jvm(); PlanExecutor cu = CudaTesting.cuda(d)) {
+    try (Engine.Executor jvm = CudaTesting.jvm(); Engine.Executor cu = CudaTesting.cuda(d)) {
       execute(jvm, make.apply(false), false);
       p = execute(cu, make.apply(true), profile);
     }
@@ -104,8 +104,8 @@ class CudaRuntimeTest {
   void offHeapArraysArePinnedWhileThePlanHoldsThem() {
     CudaDevice d = CudaTesting.device();
     FloatArray big = randomFloats(1 << 16, 3), small = randomFloats(100, 4), out = new FloatArray(1 << 16);
-    CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE);
-    try (PlanExecutor cu = new GraphRunner(rt)) {
+    CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE, Settings.options());
+    try (Engine.Executor cu = new GraphRunner(rt)) {
       execute(cu, graph(task("vadd", vadd(), big, big, out), DataTransferMode.EVERY_EXECUTION, new Object[] {big}, new Object[] {out}), false);
       if (d.hostRegisterSupported()) {
         assertTrue(PinnedMemory.PROCESS.pinned(HostArray.of(big)), "256 KiB is pinned");
@@ -113,7 +113,7 @@ class CudaRuntimeTest {
         assertTrue(rt.pinnedArrays() >= 1 && rt.pinnedArrays() <= 2, "big and out: " + rt.pinnedArrays());
       }
       assertFalse(PinnedMemory.PROCESS.pinned(HostArray.of(small)), "small arrays are never pinned");
-      try (PlanExecutor second = CudaTesting.cuda(d)) {   // a second plan shares the registration
+      try (Engine.Executor second = CudaTesting.cuda(d)) {   // a second plan shares the registration
         FloatArray out2 = new FloatArray(1 << 16);
         execute(second, graph(task("vadd", vadd(), big, big, out2), DataTransferMode.EVERY_EXECUTION, new Object[] {big},
             new Object[] {out2}), false);
@@ -141,7 +141,7 @@ class CudaRuntimeTest {
     assertEquals((long) n * 4, p.bytesOut());
     long free = d.context().pool().freeBytes();
     assertTrue(free >= 3L * n * 4, "the closed plan's memory went back to the pool: " + free);
-    try (PlanExecutor again = CudaTesting.cuda(d)) {
+    try (Engine.Executor again = CudaTesting.cuda(d)) {
       execute(again, graph(task("vadd", vadd(), cu[0], cu[1], cu[2]), DataTransferMode.FIRST_EXECUTION, new Object[] {cu[0], cu[1]},
           new Object[] {cu[2]}), false);
       assertTrue(d.context().pool().freeBytes() <= free - 3L * n * 4, "a second plan reuses it");
@@ -180,7 +180,7 @@ class CudaRuntimeTest {
   void aPrimeRangeRunsInBlocksOf256() {
     CudaDevice d = CudaTesting.device();
     IntArray out = new IntArray(997);
-    try (PlanExecutor cu = CudaTesting.cuda(d)) {
+    try (Engine.Executor cu = CudaTesting.cuda(d)) {
       execute(cu, graph(task("local", (Task1<IntArray>) HandwrittenPtx::localSizes, out), DataTransferMode.EVERY_EXECUTION,
           new Object[0], new Object[] {out}), false);
     }
@@ -192,7 +192,7 @@ class CudaRuntimeTest {
     CudaDevice d = CudaTesting.device();
     IntArray out = new IntArray(997);
     GridScheduler s = new GridScheduler("g.local", new WorkerGrid1D(997).setLocalWork(32, 1, 1));
-    try (PlanExecutor cu = CudaTesting.cuda(d)) {
+    try (Engine.Executor cu = CudaTesting.cuda(d)) {
       execute(cu, graph(task("local", (Task1<IntArray>) HandwrittenPtx::localSizes, out), DataTransferMode.EVERY_EXECUTION,
           new Object[0], new Object[] {out}), false, s);
     }
@@ -206,7 +206,7 @@ class CudaRuntimeTest {
     for (GridScheduler s : new GridScheduler[] {new GridScheduler(), new GridScheduler("g.s", new WorkerGrid2D(cols, rows).setLocalWork(8, 4, 1))}) {
       FloatArray[] jvm = {randomFloats(rows * cols, 7), new FloatArray(rows * cols)};
       FloatArray[] cu = {randomFloats(rows * cols, 7), new FloatArray(rows * cols)};
-      try (PlanExecutor j = CudaTesting.jvm(); PlanExecutor c = CudaTesting.cuda(d)) {
+      try (Engine.Executor j = CudaTesting.jvm(); Engine.Executor c = CudaTesting.cuda(d)) {
         for (FloatArray[] x : List.of(jvm, cu))   // the jvm runs the loops themselves, so it takes no launch grid
           execute(x == jvm ? j : c, graph(task("s", (Task4<FloatArray, FloatArray, Integer, Integer>) HandwrittenPtx::scale2d, x[0], x[1],
               rows, cols), DataTransferMode.EVERY_EXECUTION, new Object[] {x[0]}, new Object[] {x[1]}), false,
@@ -249,7 +249,7 @@ class CudaRuntimeTest {
     for (WorkerGrid1D grid : new WorkerGrid1D[] {new WorkerGrid1D(200), (WorkerGrid1D) new WorkerGrid1D(200).setLocalWork(32, 1, 1)}) {
       IntArray jvm = new IntArray(200), cu = new IntArray(200);
       GridScheduler s = new GridScheduler("g.ids", grid);
-      try (PlanExecutor j = CudaTesting.jvm(); PlanExecutor c = CudaTesting.cuda(d)) {
+      try (Engine.Executor j = CudaTesting.jvm(); Engine.Executor c = CudaTesting.cuda(d)) {
         for (IntArray out : new IntArray[] {jvm, cu})
           execute(out == jvm ? j : c, graph(task("ids", (Task2<KernelContext, IntArray>) HandwrittenPtx::ids, new KernelContext(), out),
               DataTransferMode.EVERY_EXECUTION, new Object[0], new Object[] {out}), false, s);
@@ -267,7 +267,7 @@ class CudaRuntimeTest {
     for (WorkerGrid1D grid : new WorkerGrid1D[] {new WorkerGrid1D(n), (WorkerGrid1D) new WorkerGrid1D(n).setLocalWork(64, 1, 1)}) {
       IntArray jvm = new IntArray(n), cu = new IntArray(n);
       GridScheduler s = new GridScheduler("g.rev", grid);
-      try (PlanExecutor j = CudaTesting.jvm(); PlanExecutor c = CudaTesting.cuda(d)) {
+      try (Engine.Executor j = CudaTesting.jvm(); Engine.Executor c = CudaTesting.cuda(d)) {
         for (IntArray out : new IntArray[] {jvm, cu})
           execute(out == jvm ? j : c, graph(task("rev", (Task3<KernelContext, IntArray, IntArray>) HandwrittenPtx::reverseInGroups,
               new KernelContext(), in, out), DataTransferMode.EVERY_EXECUTION, new Object[] {in}, new Object[] {out}), false, s);
@@ -284,7 +284,7 @@ class CudaRuntimeTest {
     FloatArray a = randomFloats(n, 9), b = randomFloats(n, 10), c = new FloatArray(n);
     c.init(7f);
     GridScheduler s = new GridScheduler("g.vadd", new WorkerGrid1D(n).setLocalWork(2L * d.maxWorkGroupSize(), 1, 1));
-    try (PlanExecutor cu = CudaTesting.cuda(d)) {
+    try (Engine.Executor cu = CudaTesting.cuda(d)) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> execute(cu, graph(task("vadd", vadd(), a, b, c),
           DataTransferMode.FIRST_EXECUTION, new Object[] {a, b, c}, new Object[] {c}), false, s));
       assertTrue(e.getMessage().contains("g.vadd") && e.getMessage().contains("local work size"), e.getMessage());
@@ -297,7 +297,7 @@ class CudaRuntimeTest {
     CudaDevice d = CudaTesting.device();
     int n = 1 << 18;
     FloatArray a = randomFloats(n, 11), b = randomFloats(n, 12), c = new FloatArray(n);
-    try (PlanExecutor cu = CudaTesting.cuda(d)) {
+    try (Engine.Executor cu = CudaTesting.cuda(d)) {
       GraphSpec g = graph(task("vadd", vadd(), a, b, c), DataTransferMode.FIRST_EXECUTION, new Object[] {a, b}, new Object[] {c});
       Profile p = execute(cu, g, true);
       assertTrue(p.kernelNanos() > 0, p.toString());
@@ -317,8 +317,8 @@ class CudaRuntimeTest {
     int n = 1 << 15;
     FloatArray a = randomFloats(n, 13), b = randomFloats(n, 14), c = new FloatArray(n);
     float[] h = new float[n];
-    CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE);
-    try (PlanExecutor cu = new GraphRunner(rt)) {
+    CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE, Settings.options());
+    try (Engine.Executor cu = new GraphRunner(rt)) {
       GraphSpec offHeap = graph(task("vadd", vadd(), a, b, c), DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c}, new Object[] {c});
       GraphSpec heap = graph(task("vaddHeap", (Task3<float[], float[], float[]>) HandwrittenPtx::vaddHeap, h, h, h),
           DataTransferMode.EVERY_EXECUTION, new Object[] {h}, new Object[] {h});
@@ -337,7 +337,7 @@ class CudaRuntimeTest {
     HostArray huge = new HostArray(new long[1], Prim.LONG, Integer.MAX_VALUE);
     List<DeviceBuffer> held = new ArrayList<>();
     CudaException e = null;
-    try (CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE)) {
+    try (CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE, Settings.options())) {
       for (long i = 0; i <= d.memoryBytes() / huge.byteSize() + 1 && e == null; i++) {
         try {
           held.add(rt.allocate(huge, false));
@@ -359,14 +359,14 @@ class CudaRuntimeTest {
   void aSecondTaskOfTheSameMethodReusesTheKernel() {
     CudaDevice d = CudaTesting.device();
     FloatArray a = new FloatArray(4);
-    try (CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE)) {
-      RunOptions o = new RunOptions(false, new GridScheduler());
-      DeviceRuntime.Prepared first = rt.prepare(task("x", vadd(), a, a, a), o);
-      DeviceRuntime.Prepared second = rt.prepare(task("y", vadd(), a, a, a), o);
+    try (CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE, Settings.options())) {
+      Engine.ExecutionOptions o = new Engine.ExecutionOptions(false, new GridScheduler());
+      DeviceRuntime.Prepared first = rt.prepare(task("x", vadd(), a, a, a));
+      DeviceRuntime.Prepared second = rt.prepare(task("y", vadd(), a, a, a));
       assertSame(first.kernel(), second.kernel());
       assertFalse(second.compiled());
       assertEquals(0, second.compileNanos() + second.driverCompileNanos());
-      assertTrue(((CudaKernel) first.kernel()).maxThreads() >= 256, "the kernel runs blocks of 256 at least");
+      assertTrue(((dev.loopjit.spi.CompiledKernel<?>) first.kernel()).maxGroup() >= 256, "the kernel runs blocks of 256 at least");
     }
   }
 
@@ -375,7 +375,7 @@ class CudaRuntimeTest {
     CudaDevice d = CudaTesting.device();
     FloatArray a = new FloatArray(0), b = new FloatArray(0), c = new FloatArray(0);
     float[] h = new float[0];
-    try (PlanExecutor cu = CudaTesting.cuda(d)) {
+    try (Engine.Executor cu = CudaTesting.cuda(d)) {
       Profile p = execute(cu, graph(task("vadd", vadd(), a, b, c), DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c},
           new Object[] {c}), true);
       assertEquals(0, p.bytesIn());
@@ -395,7 +395,7 @@ class CudaRuntimeTest {
       threads.add(Thread.ofPlatform().start(() -> {
         try {
           FloatArray a = randomFloats(n, 100 + seed), b = randomFloats(n, 200 + seed), c = new FloatArray(n);
-          try (PlanExecutor cu = CudaTesting.cuda(d)) {
+          try (Engine.Executor cu = CudaTesting.cuda(d)) {
             for (int i = 0; i < 10; i++)
               execute(cu, graph(task("vadd", vadd(), a, b, c), DataTransferMode.EVERY_EXECUTION, new Object[] {a, b}, new Object[] {c}), false);
           }

@@ -1,6 +1,7 @@
 // Test kernels: each a Java method (the jvm reference), its PTX written by hand and a hand-made IR standing in for the JIT.
 package dev.loopjit.backend.cuda;
 
+import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Parallel;
 import dev.loopjit.compiler.Target;
@@ -13,7 +14,10 @@ import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.TaskSpec;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
@@ -36,7 +40,7 @@ import java.util.Map;
  * runtime reads: parameters, launch shape and argument list, and a body that only touches the
  * arrays the kernel reads and writes (so that KernelFacts reports the right access).
  */
-final class HandwrittenPtx implements PtxSource {
+final class HandwrittenPtx implements Recipe {
   private HandwrittenPtx() {}
 
   static final HandwrittenPtx SOURCE = new HandwrittenPtx();
@@ -105,12 +109,32 @@ final class HandwrittenPtx implements PtxSource {
   }
 
   @Override
-  public Generated generate(TaskSpec task, Target target) {
+  public String language() {
+    return "ptx";
+  }
+
+  @Override
+  public String displayName() {
+    return "PTX";
+  }
+
+  @Override
+  public Target target(Device device, String variant, Options options) {
+    return PtxRecipe.INSTANCE.target(device, variant, options);
+  }
+
+  @Override
+  public DeviceCode emit(KernelIR ir, Target target) {
+    throw new UnsupportedOperationException("handwritten kernels are chosen by method name");
+  }
+
+  @Override
+  public DeviceCode generate(TaskSpec task, Target target, Options options) {
     return kernel(task.method().name());
   }
 
   /** The kernel of the method named {@code n}. */
-  static Generated kernel(String n) {
+  static DeviceCode kernel(String n) {
     String ptx = ptx(n);
     return switch (n) {
       case "vadd", "broken" -> {
@@ -204,8 +228,8 @@ final class HandwrittenPtx implements PtxSource {
       return new Stmt.Block(List.of(new Stmt.Store(new Expr.Read(var(written)), new Expr.Read(i), value, Src.NONE)), Src.NONE);
     }
 
-    Generated generated(Launch launch, Stmt.Block body, String ptx, KernelArg... args) {
-      return new Generated(new KernelIR(name, Src.NONE, params, body, launch, List.of(args)), ptx);
+    DeviceCode generated(Launch launch, Stmt.Block body, String ptx, KernelArg... args) {
+      return DeviceCode.text(new KernelIR(name, Src.NONE, params, body, launch, List.of(args)), "ptx", ptx);
     }
   }
 }

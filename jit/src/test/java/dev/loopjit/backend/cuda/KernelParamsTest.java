@@ -18,8 +18,9 @@ import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
-import dev.loopjit.runtime.Grid;
-import dev.loopjit.runtime.HostArray;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.PooledBuffer;
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ class KernelParamsTest {
   @Test
   void everyArgumentIsPassedAsThePtxParameterOfItsType() {
     HostArray x = HostArray.of(new float[7]);
-    CudaBuffer buffer = new CudaBuffer(x, 0x7f00_dead_b000L, 28, null, () -> {});
+    PooledBuffer<Long> buffer = PooledBuffer.pooled(x, 0x7f00_dead_b000L, 28, null, () -> {});
     Object[] args = {buffer, (byte) -5, (short) -300, (char) 60000, 123456, 1L << 40, 1.5f, Math.PI, true};
     Grid grid = new Grid(2, new long[] {40, 50, 1}, null, new long[] {33, 44});
     try (Arena a = Arena.ofConfined()) {
@@ -92,7 +93,7 @@ class KernelParamsTest {
   @Test
   void wrongArgumentsAreClearErrors() {
     HostArray x = HostArray.of(new float[7]);
-    CudaBuffer buffer = new CudaBuffer(x, 16, 28, null, () -> {});
+    PooledBuffer<Long> buffer = PooledBuffer.pooled(x, 16L, 28, null, () -> {});
     Grid grid = new Grid(2, new long[] {1, 1, 1}, null, new long[] {1, 1});
     try (Arena a = Arena.ofConfined()) {
       Object[] nullScalar = {buffer, null, (short) 0, 'a', 0, 0L, 0f, 0d, false};
@@ -100,7 +101,7 @@ class KernelParamsTest {
       assertTrue(e.getMessage().contains("g.t") && e.getMessage().contains("argument 1"), e.getMessage());
       Object[] hostArray = {new float[7], (byte) 0, (short) 0, 'a', 0, 0L, 0f, 0d, false};
       IllegalStateException s = assertThrows(IllegalStateException.class, () -> KernelParams.of(kernel(), hostArray, grid, a, "g.t"));
-      assertTrue(s.getMessage().contains("should be a CUDA buffer"), s.getMessage());
+      assertTrue(s.getMessage().contains("should be a device buffer"), s.getMessage());
       assertThrows(IllegalStateException.class, () -> KernelParams.scalar(Prim.HALF, 1f, a, "g.t"));
     }
   }

@@ -8,14 +8,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
 import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.api.Task3;
-import dev.loopjit.runtime.DeviceRuntime;
 import dev.loopjit.runtime.GraphRunner;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.testing.TaggedRecipe;
 import dev.loopjit.types.FloatArray;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -23,8 +26,8 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,7 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Every test needs a CUDA GPU and skips (saying why) without one. */
 class ModuleCacheTest {
-  private static final RunOptions OPTIONS = new RunOptions(false, new GridScheduler());
+  private static final Engine.ExecutionOptions OPTIONS = new Engine.ExecutionOptions(false, new GridScheduler());
   @TempDir Path cache;
   private String savedCacheDir, savedDump;
 
@@ -56,21 +59,17 @@ class ModuleCacheTest {
   }
 
   /** The handwritten kernels with a comment that makes their PTX new to every cache. */
-  private static PtxSource fresh() {
-    String tag = "// " + UUID.randomUUID() + "\n";
-    return (task, target) -> {
-      PtxSource.Generated g = HandwrittenPtx.SOURCE.generate(task, target);
-      return new PtxSource.Generated(g.ir(), tag + g.ptx());
-    };
+  private static Recipe fresh() {
+    return TaggedRecipe.fresh(HandwrittenPtx.SOURCE);
   }
 
   private static TaskSpec vadd(FloatArray a, FloatArray b, FloatArray c) {
     return CudaTesting.task("vadd", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenPtx::vadd, a, b, c);
   }
 
-  private static DeviceRuntime.Prepared prepare(CudaDevice d, PtxSource source, TaskSpec t) {
-    try (CudaRuntime rt = new CudaRuntime(d, source)) {
-      return rt.prepare(t, OPTIONS);
+  private static DeviceRuntime.Prepared prepare(CudaDevice d, Recipe source, TaskSpec t) {
+    try (CudaRuntime rt = new CudaRuntime(d, source, Settings.options())) {
+      return rt.prepare(t);
     }
   }
 
@@ -82,14 +81,14 @@ class ModuleCacheTest {
     }
   }
 
-  private static void assertAdds(CudaDevice d, PtxSource src) {
+  private static void assertAdds(CudaDevice d, Recipe src) {
     int n = 1000;
     FloatArray a = new FloatArray(n), b = new FloatArray(n), c = new FloatArray(n);
     for (int i = 0; i < n; i++) {
       a.set(i, i);
       b.set(i, 2 * i);
     }
-    try (PlanExecutor cu = new GraphRunner(new CudaRuntime(d, src))) {
+    try (Engine.Executor cu = new GraphRunner(new CudaRuntime(d, src, Settings.options()))) {
       CudaTesting.execute(cu, CudaTesting.graph(vadd(a, b, c), DataTransferMode.EVERY_EXECUTION, new Object[] {a, b}, new Object[] {c}), false);
     }
     for (int i = 0; i < n; i++) assertEquals(3f * i, c.get(i), "the module computes; index " + i);
@@ -103,7 +102,7 @@ class ModuleCacheTest {
       FloatArray a = new FloatArray(8), b = new FloatArray(8), c = new FloatArray(8);
       c.init(3f);
       TaskSpec t = CudaTesting.task("broken", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenPtx::broken, a, b, c);
-      try (PlanExecutor cu = new GraphRunner(new CudaRuntime(d, fresh()))) {
+      try (Engine.Executor cu = new GraphRunner(new CudaRuntime(d, fresh(), Settings.options()))) {
         KernelCompilationException e = assertThrows(KernelCompilationException.class, () -> CudaTesting.execute(cu,
             CudaTesting.graph(t, DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c}, new Object[] {c}), false));
         String m = e.getMessage();
@@ -123,7 +122,7 @@ class ModuleCacheTest {
   @Test
   void theSecondPlanFindsTheModuleInMemory() {
     CudaDevice d = CudaTesting.device();
-    PtxSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     DeviceRuntime.Prepared first = prepare(d, src, t);
     assertTrue(first.compiled());
@@ -136,24 +135,27 @@ class ModuleCacheTest {
   @Test
   void aFreshProcessLoadsTheCubinFromDisk() throws IOException {
     CudaDevice d = CudaTesting.device();
-    PtxSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     assertTrue(prepare(d, src, t).compiled());
     List<Path> cubins = files(".cubin");
     assertEquals(1, cubins.size(), "one cubin: " + cubins);
     assertEquals(1, files(".ptx").size());
-    String ptx = src.generate(t, null).ptx();
-    assertEquals(ptx, Files.readString(files(".ptx").get(0)));
-    assertEquals(d.context().modules().key(ptx) + ".cubin", cubins.get(0).getFileName().toString());
-    byte[] elf = Files.readAllBytes(cubins.get(0));
+    DeviceCode code = src.generate(t, null, Settings.options());
+    assertEquals(code.text(), Files.readString(files(".ptx").get(0)));
+    assertEquals(d.context().programs().key(code, "") + ".cubin", cubins.get(0).getFileName().toString());
+    byte[] file = Files.readAllBytes(cubins.get(0));
+    String header = new String(file, 0, Math.min(file.length, 200), StandardCharsets.ISO_8859_1);
+    assertTrue(header.startsWith("LOOPJIT-CACHE 2\nkey=" + d.context().programs().key(code, "")), "a checked cache file");
+    byte[] elf = Arrays.copyOfRange(file, header.indexOf("\n\n") + 2, file.length);
     assertTrue(elf.length > 4 && elf[0] == 0x7f && elf[1] == 'E' && elf[2] == 'L' && elf[3] == 'F', "a cubin is an ELF file");
 
-    d.context().modules().clearMemory();   // as a new process would start
+    d.context().programs().clearMemory();   // as a new process would start
     DeviceRuntime.Prepared fromDisk = prepare(d, src, t);
     assertFalse(fromDisk.compiled(), "loaded from the disk cache");
     assertTrue(fromDisk.driverCompileNanos() > 0);
 
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertAdds(d, src);
     assertTrue(files(".tmp").isEmpty(), "no temporary files left");
   }
@@ -161,19 +163,20 @@ class ModuleCacheTest {
   @Test
   void aCubinThatNoLongerLoadsIsRelinkedAndOverwritten() throws IOException {
     CudaDevice d = CudaTesting.device();
-    PtxSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     assertTrue(prepare(d, src, t).compiled());
     Path cubin = files(".cubin").get(0);
     byte[] junk = "not a cubin".getBytes(StandardCharsets.UTF_8);
     Files.write(cubin, junk);
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertTrue(prepare(d, src, t).compiled(), "relinked from PTX");
     byte[] now = Files.readAllBytes(cubin);
-    assertTrue(now.length > junk.length && now[0] == 0x7f, "overwritten with a real cubin");
-    d.context().modules().clearMemory();
+    String text = new String(now, StandardCharsets.ISO_8859_1);
+    assertTrue(text.startsWith("LOOPJIT-CACHE 2\n") && now[text.indexOf("\n\n") + 2] == 0x7f, "overwritten with a real cubin");
+    d.context().programs().clearMemory();
     assertFalse(prepare(d, src, t).compiled(), "and the new cubin loads");
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertAdds(d, src);
   }
 
@@ -181,33 +184,34 @@ class ModuleCacheTest {
   void withTheDiskCacheOffNothingIsWrittenAndPtxLoadsDirectly() throws IOException {
     CudaDevice d = CudaTesting.device();
     System.setProperty("loopjit.cacheDir", "off");
-    PtxSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     assertTrue(prepare(d, src, t).compiled());
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertTrue(prepare(d, src, t).compiled(), "no disk cache: compiled again");
     assertTrue(files(".cubin").isEmpty());
-    d.context().modules().clearMemory();
+    d.context().programs().clearMemory();
     assertAdds(d, src);
   }
 
   @Test
   void theKeyDependsOnThePtxAndTheDevice() {
     CudaDevice d = CudaTesting.device();
-    ModuleCache m = d.context().modules();
-    String ptx = HandwrittenPtx.allPtx().get("vadd");
-    assertEquals(m.key(ptx), m.key(ptx), "stable");
-    assertNotEquals(m.key(ptx), m.key(ptx + "\n"), "any change to the PTX");
-    assertEquals(64, m.key(ptx).length(), "SHA-256 in hex");
+    var m = d.context().programs();
+    DeviceCode ptx = HandwrittenPtx.kernel("vadd");
+    DeviceCode changed = DeviceCode.text(ptx.ir(), "ptx", ptx.text() + "\n");
+    assertEquals(m.key(ptx, ""), m.key(ptx, ""), "stable");
+    assertNotEquals(m.key(ptx, ""), m.key(changed, ""), "any change to the PTX");
+    assertEquals(64, m.key(ptx, "").length(), "SHA-256 in hex");
   }
 
   @Test
   void theDumpSwitchPrintsThePtxWhenAModuleIsLoaded() {
     CudaDevice d = CudaTesting.device();
     System.setProperty("loopjit.dump", "ptx");
-    PtxSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
-    String ptx = src.generate(t, null).ptx();
+    String ptx = src.generate(t, null, Settings.options()).text();
     PrintStream out = System.out;
     ByteArrayOutputStream first = new ByteArrayOutputStream(), second = new ByteArrayOutputStream();
     try {
@@ -225,7 +229,7 @@ class ModuleCacheTest {
   @Test
   void everyDeviceGetsItsOwnContextAndComputes() {
     CudaDevice first = CudaTesting.device();
-    for (dev.loopjit.api.Device other : CudaTesting.backend().devices()) {
+    for (dev.loopjit.api.Device other : CudaTesting.backend().devices(Settings.options())) {
       CudaDevice d = (CudaDevice) other;
       assertAdds(d, fresh());
       if (d != first) assertNotEquals(first.context(), d.context(), "a context per device");

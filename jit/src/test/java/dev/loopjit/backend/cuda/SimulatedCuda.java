@@ -15,9 +15,7 @@ import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -265,7 +263,7 @@ public final class SimulatedCuda implements Cuda {
   /** The kernel of {@code ptx}, or null after writing why into the error log. */
   private static PtxSimulator decode(String ptx, int n, MemorySegment options, MemorySegment values) {
     try {
-      PtxSimulator k = new PtxSimulator(ptx, !Settings.fastMath());
+      PtxSimulator k = new PtxSimulator(ptx, !Settings.options().fastMath());
       if (!ptx.contains(".version") || !ptx.contains(".target"))
         throw new PtxSimulator.Invalid("no .version or .target directive");
       log(n, options, values, JIT_INFO_LOG_BUFFER, JIT_INFO_LOG_BUFFER_SIZE_BYTES,

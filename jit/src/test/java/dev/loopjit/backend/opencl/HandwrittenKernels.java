@@ -1,6 +1,7 @@
 // Test kernels: each a Java method (the jvm reference), its OpenCL C written by hand and a hand-made IR standing in for the JIT.
 package dev.loopjit.backend.opencl;
 
+import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Parallel;
 import dev.loopjit.compiler.Target;
@@ -13,7 +14,10 @@ import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.TaskSpec;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
@@ -25,7 +29,7 @@ import java.util.List;
  * reads: parameters, launch shape and argument list, and a body that only touches the arrays the
  * kernel reads and writes (so that KernelFacts reports the right access).
  */
-final class HandwrittenKernels implements KernelSource {
+final class HandwrittenKernels implements Recipe {
   private HandwrittenKernels() {}
 
   static final HandwrittenKernels SOURCE = new HandwrittenKernels();
@@ -77,7 +81,27 @@ final class HandwrittenKernels implements KernelSource {
   // ---- the kernels the JIT would produce ----
 
   @Override
-  public Generated generate(TaskSpec task, Target target) {
+  public String language() {
+    return "opencl";
+  }
+
+  @Override
+  public String displayName() {
+    return "OpenCL C";
+  }
+
+  @Override
+  public Target target(Device device, String variant, Options options) {
+    return OpenClRecipe.INSTANCE.target(device, variant, options);
+  }
+
+  @Override
+  public DeviceCode emit(KernelIR ir, Target target) {
+    throw new UnsupportedOperationException("handwritten kernels are chosen by method name");
+  }
+
+  @Override
+  public DeviceCode generate(TaskSpec task, Target target, Options options) {
     String n = task.method().name();
     return switch (n) {
       case "vadd" -> {
@@ -200,8 +224,8 @@ final class HandwrittenKernels implements KernelSource {
       return new Stmt.Block(List.of(new Stmt.Store(new Expr.Read(var(written)), new Expr.Read(i), value, Src.NONE)), Src.NONE);
     }
 
-    Generated generated(Launch launch, Stmt.Block body, String source, KernelArg... args) {
-      return new Generated(new KernelIR(name, Src.NONE, params, body, launch, List.of(args)), source);
+    DeviceCode generated(Launch launch, Stmt.Block body, String source, KernelArg... args) {
+      return DeviceCode.text(new KernelIR(name, Src.NONE, params, body, launch, List.of(args)), "opencl", source);
     }
   }
 }

@@ -10,7 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
-import dev.loopjit.runtime.Backend;
+import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.Backend;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +20,7 @@ class OpenClBackendTest {
   void devicesAreNumberedInOrderAndDescribeThemselves() {
     OpenClTesting.device();
     Backend b = OpenClTesting.backend();
-    List<Device> devices = b.devices();
+    List<Device> devices = b.devices(Settings.options());
     assertNull(b.problem());
     for (int i = 0; i < devices.size(); i++) {
       Device d = devices.get(i);

@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
 import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Profile;
@@ -22,12 +23,11 @@ import dev.loopjit.api.Task4;
 import dev.loopjit.api.Task9;
 import dev.loopjit.api.WorkerGrid1D;
 import dev.loopjit.ir.Prim;
-import dev.loopjit.runtime.DeviceRuntime;
 import dev.loopjit.runtime.GraphRunner;
 import dev.loopjit.runtime.GraphSpec;
-import dev.loopjit.runtime.HostArray;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.RunOptions;
+import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.HostArray;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
@@ -64,7 +64,7 @@ class OpenClRuntimeTest {
   /** Runs the graph {@code make} builds on the jvm and on opencl, over copies of the same inputs; returns the opencl profile. */
   private static Profile both(OpenClDevice d, Function<Boolean, GraphSpec> make, boolean profile, Runnable compare) {
     Profile p;
-    try (PlanExecutor jvm = OpenClTesting.jvm(); PlanExecutor cl = OpenClTesting.opencl(d)) {
+    try (Engine.Executor jvm = OpenClTesting.jvm(); Engine.Executor cl = OpenClTesting.opencl(d)) {
       execute(jvm, make.apply(false), false);
       p = execute(cl, make.apply(true), profile);
     }
@@ -101,7 +101,7 @@ class OpenClRuntimeTest {
     assertEquals((long) n * 4, p.bytesOut());
     long free = d.context().pool().freeBytes();
     assertTrue(free >= 3L * n * 4, "closed plan's buffers went back to the pool: " + free);
-    try (PlanExecutor again = OpenClTesting.opencl(d)) {
+    try (Engine.Executor again = OpenClTesting.opencl(d)) {
       execute(again, graph(task("vadd", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, cl[0], cl[1], cl[2]),
           DataTransferMode.FIRST_EXECUTION, new Object[] {cl[0], cl[1]}, new Object[] {cl[2]}), false);
       assertTrue(d.context().pool().freeBytes() <= free - 3L * n * 4, "a second plan reuses them");
@@ -126,7 +126,7 @@ class OpenClRuntimeTest {
   void aPrimeRangeRunsInGroupsLargerThanOne() {
     OpenClDevice d = OpenClTesting.device();
     IntArray out = new IntArray(997);
-    try (PlanExecutor cl = OpenClTesting.opencl(d)) {
+    try (Engine.Executor cl = OpenClTesting.opencl(d)) {
       execute(cl, graph(task("local", (Task1<IntArray>) HandwrittenKernels::localSizes, out), DataTransferMode.EVERY_EXECUTION,
           new Object[0], new Object[] {out}), false);
     }
@@ -178,7 +178,7 @@ class OpenClRuntimeTest {
     for (WorkerGrid1D grid : new WorkerGrid1D[] {new WorkerGrid1D(200), (WorkerGrid1D) new WorkerGrid1D(200).setLocalWork(32, 1, 1)}) {
       IntArray jvm = new IntArray(200), cl = new IntArray(200);
       GridScheduler s = new GridScheduler("g.ids", grid);
-      try (PlanExecutor j = OpenClTesting.jvm(); PlanExecutor c = OpenClTesting.opencl(d)) {
+      try (Engine.Executor j = OpenClTesting.jvm(); Engine.Executor c = OpenClTesting.opencl(d)) {
         for (IntArray out : new IntArray[] {jvm, cl})
           execute(out == jvm ? j : c, graph(task("ids", (Task2<KernelContext, IntArray>) HandwrittenKernels::ids, new KernelContext(), out),
               DataTransferMode.EVERY_EXECUTION, new Object[0], new Object[] {out}), false, s);
@@ -195,7 +195,7 @@ class OpenClRuntimeTest {
     c.init(7f);
     long tooMany = Math.min(Integer.MAX_VALUE, 2L * d.maxWorkGroupSize());
     GridScheduler s = new GridScheduler("g.vadd", new WorkerGrid1D(n).setLocalWork(tooMany, 1, 1));
-    try (PlanExecutor cl = OpenClTesting.opencl(d)) {
+    try (Engine.Executor cl = OpenClTesting.opencl(d)) {
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> execute(cl, graph(
           task("vadd", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, b, c),
           DataTransferMode.FIRST_EXECUTION, new Object[] {a, b, c}, new Object[] {c}), false, s));
@@ -209,7 +209,7 @@ class OpenClRuntimeTest {
     OpenClDevice d = OpenClTesting.device();
     int n = 1 << 18;
     FloatArray a = randomFloats(n, 11), b = randomFloats(n, 12), c = new FloatArray(n);
-    try (PlanExecutor cl = OpenClTesting.opencl(d)) {
+    try (Engine.Executor cl = OpenClTesting.opencl(d)) {
       GraphSpec g = graph(task("vadd", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, b, c),
           DataTransferMode.FIRST_EXECUTION, new Object[] {a, b}, new Object[] {c});
       Profile p = execute(cl, g, true);
@@ -228,8 +228,8 @@ class OpenClRuntimeTest {
     int n = 4096;
     FloatArray a = randomFloats(n, 13), b = randomFloats(n, 14), c = new FloatArray(n);
     float[] h = new float[n];
-    OpenClRuntime rt = new OpenClRuntime(d, HandwrittenKernels.SOURCE);
-    try (PlanExecutor cl = new GraphRunner(rt)) {
+    OpenClRuntime rt = new OpenClRuntime(d, HandwrittenKernels.SOURCE, Settings.options());
+    try (Engine.Executor cl = new GraphRunner(rt)) {
       GraphSpec offHeap = graph(task("vadd", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, b, c),
           DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c}, new Object[] {c});
       GraphSpec heap = graph(task("vaddHeap", (Task3<float[], float[], float[]>) HandwrittenKernels::vaddHeap, h, h, h),
@@ -244,9 +244,12 @@ class OpenClRuntimeTest {
   @Test
   void anArrayTooLargeForTheDeviceIsAClearError() {
     OpenClDevice d = OpenClTesting.device();
-    // A host array that claims more than the device's largest buffer, without allocating it on the host.
-    HostArray huge = new HostArray(new float[1], Prim.FLOAT, (int) Math.min(Integer.MAX_VALUE, d.maxAllocationBytes() / 4 + 1));
-    try (OpenClRuntime rt = new OpenClRuntime(d, HandwrittenKernels.SOURCE)) {
+    // A host array that claims more than the device's largest buffer, without allocating it on the host: doubles, so
+    // that an int length reaches past a limit of up to 16 GiB (PoCL's depends on the memory free when it starts).
+    long length = d.maxAllocationBytes() / 8 + 1;
+    org.junit.jupiter.api.Assumptions.assumeTrue(length <= Integer.MAX_VALUE, d + " takes buffers of " + d.maxAllocationBytes() + " bytes");
+    HostArray huge = new HostArray(new double[1], Prim.DOUBLE, (int) length);
+    try (OpenClRuntime rt = new OpenClRuntime(d, HandwrittenKernels.SOURCE, Settings.options())) {
       OpenClException e = assertThrows(OpenClException.class, () -> rt.allocate(huge, false));
       assertTrue(e.outOfMemory(), e.getMessage());
       assertTrue(e.getMessage().contains(huge.describe()) && e.getMessage().contains(String.valueOf(huge.byteSize()))
@@ -258,10 +261,10 @@ class OpenClRuntimeTest {
   void aSecondTaskOfTheSameMethodReusesTheKernel() {
     OpenClDevice d = OpenClTesting.device();
     FloatArray a = new FloatArray(4);
-    try (OpenClRuntime rt = new OpenClRuntime(d, HandwrittenKernels.SOURCE)) {
-      RunOptions o = new RunOptions(false, new GridScheduler());
-      DeviceRuntime.Prepared first = rt.prepare(task("x", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, a, a), o);
-      DeviceRuntime.Prepared second = rt.prepare(task("y", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, a, a), o);
+    try (OpenClRuntime rt = new OpenClRuntime(d, HandwrittenKernels.SOURCE, Settings.options())) {
+      Engine.ExecutionOptions o = new Engine.ExecutionOptions(false, new GridScheduler());
+      DeviceRuntime.Prepared first = rt.prepare(task("x", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, a, a));
+      DeviceRuntime.Prepared second = rt.prepare(task("y", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, a, a));
       assertSame(first.kernel(), second.kernel());
       assertFalse(second.compiled());
       assertEquals(0, second.compileNanos() + second.driverCompileNanos());
@@ -273,7 +276,7 @@ class OpenClRuntimeTest {
     OpenClDevice d = OpenClTesting.device();
     FloatArray a = new FloatArray(0), b = new FloatArray(0), c = new FloatArray(0);
     float[] h = new float[0];
-    try (PlanExecutor cl = OpenClTesting.opencl(d)) {
+    try (Engine.Executor cl = OpenClTesting.opencl(d)) {
       Profile p = execute(cl, graph(task("vadd", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, b, c),
           DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c}, new Object[] {c}), true);
       assertEquals(0, p.bytesIn());

@@ -6,15 +6,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.loopjit.api.DataTransferMode;
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
+import dev.loopjit.api.Engine;
 import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.Profile;
-import dev.loopjit.runtime.Backend;
 import dev.loopjit.runtime.Backends;
 import dev.loopjit.runtime.GraphRunner;
 import dev.loopjit.runtime.GraphSpec;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.Backend;
+import dev.loopjit.spi.TaskSpec;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +31,8 @@ final class OpenClTesting {
   /** opencl:0, or a skip saying why there is none (no libOpenCL, no ICD). */
   static OpenClDevice device() {
     Backend b = backend();
-    assumeTrue(!b.devices().isEmpty(), () -> "no OpenCL device: " + b.problem());
-    return (OpenClDevice) b.devices().get(0);
+    assumeTrue(!b.devices(Settings.options()).isEmpty(), () -> "no OpenCL device: " + b.problem());
+    return (OpenClDevice) b.devices(Settings.options()).get(0);
   }
 
   /** A task of {@code code} on {@code args}, in graph "g". */
@@ -43,27 +43,27 @@ final class OpenClTesting {
   /** A graph that copies {@code in} to the device and {@code out} back, both with {@code mode}, around one task. */
   static GraphSpec graph(TaskSpec task, DataTransferMode mode, Object[] in, Object[] out) {
     List<GraphSpec.Transfer> toDevice = new ArrayList<>(), toHost = new ArrayList<>();
-    GraphSpec.addTransfers(toDevice, mode, in, "g", "transferToDevice");
-    GraphSpec.addTransfers(toHost, mode, out, "g", "transferToHost");
+    toDevice.addAll(GraphSpec.transfers("g", "transferToDevice", mode, in));
+    toHost.addAll(GraphSpec.transfers("g", "transferToHost", mode, out));
     return new GraphSpec("g", toDevice, List.of(task), toHost);
   }
 
-  static Profile execute(PlanExecutor p, GraphSpec g, boolean profile) {
+  static Profile execute(Engine.Executor p, GraphSpec g, boolean profile) {
     return execute(p, g, profile, new GridScheduler());
   }
 
-  static Profile execute(PlanExecutor p, GraphSpec g, boolean profile, GridScheduler scheduler) {
-    return p.execute(List.of(g), new RunOptions(profile, scheduler));
+  static Profile execute(Engine.Executor p, GraphSpec g, boolean profile, GridScheduler scheduler) {
+    return p.execute(List.of(g), new Engine.ExecutionOptions(profile, scheduler));
   }
 
   /** A plan on the jvm reference. */
-  static PlanExecutor jvm() {
+  static Engine.Executor jvm() {
     Device d = Devices.jvm();
-    return Backends.of(d).open(d);
+    return new GraphRunner(Backends.of(d).open(d, Settings.options()));
   }
 
   /** A plan on {@code device} whose kernels come from the handwritten OpenCL C. */
-  static PlanExecutor opencl(OpenClDevice device) {
-    return new GraphRunner(new OpenClRuntime(device, HandwrittenKernels.SOURCE));
+  static Engine.Executor opencl(OpenClDevice device) {
+    return new GraphRunner(new OpenClRuntime(device, HandwrittenKernels.SOURCE, Settings.options()));
   }
 }

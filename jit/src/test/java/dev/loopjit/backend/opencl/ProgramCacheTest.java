@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
 import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.api.Task3;
-import dev.loopjit.runtime.DeviceRuntime;
 import dev.loopjit.runtime.GraphRunner;
-import dev.loopjit.runtime.PlanExecutor;
-import dev.loopjit.runtime.RunOptions;
-import dev.loopjit.runtime.TaskSpec;
+import dev.loopjit.runtime.Settings;
+import dev.loopjit.spi.DeviceCode;
+import dev.loopjit.spi.DeviceRuntime;
+import dev.loopjit.spi.Recipe;
+import dev.loopjit.spi.TaskSpec;
+import dev.loopjit.testing.TaggedRecipe;
 import dev.loopjit.types.FloatArray;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -22,9 +25,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,7 +35,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ProgramCacheTest {
-  private static final RunOptions OPTIONS = new RunOptions(false, new GridScheduler());
+  private static final Engine.ExecutionOptions OPTIONS = new Engine.ExecutionOptions(false, new GridScheduler());
   @TempDir Path cache;
   private String savedCacheDir, savedDump;
 
@@ -55,21 +58,17 @@ class ProgramCacheTest {
   }
 
   /** The handwritten kernels with a comment that makes their source new to every cache. */
-  private static KernelSource fresh() {
-    String tag = "// " + UUID.randomUUID() + "\n";
-    return (task, target) -> {
-      KernelSource.Generated g = HandwrittenKernels.SOURCE.generate(task, target);
-      return new KernelSource.Generated(g.ir(), tag + g.source());
-    };
+  private static Recipe fresh() {
+    return TaggedRecipe.fresh(HandwrittenKernels.SOURCE);
   }
 
   private static TaskSpec vadd(FloatArray a, FloatArray b, FloatArray c) {
     return OpenClTesting.task("vadd", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::vadd, a, b, c);
   }
 
-  private static DeviceRuntime.Prepared prepare(OpenClDevice d, KernelSource source, TaskSpec t) {
-    try (OpenClRuntime rt = new OpenClRuntime(d, source)) {
-      return rt.prepare(t, OPTIONS);
+  private static DeviceRuntime.Prepared prepare(OpenClDevice d, Recipe source, TaskSpec t) {
+    try (OpenClRuntime rt = new OpenClRuntime(d, source, Settings.options())) {
+      return rt.prepare(t);
     }
   }
 
@@ -87,7 +86,7 @@ class ProgramCacheTest {
     FloatArray a = new FloatArray(8), b = new FloatArray(8), c = new FloatArray(8);
     c.init(3f);
     TaskSpec t = OpenClTesting.task("broken", (Task3<FloatArray, FloatArray, FloatArray>) HandwrittenKernels::broken, a, b, c);
-    try (PlanExecutor cl = new GraphRunner(new OpenClRuntime(d, HandwrittenKernels.SOURCE))) {
+    try (Engine.Executor cl = new GraphRunner(new OpenClRuntime(d, HandwrittenKernels.SOURCE, Settings.options()))) {
       KernelCompilationException e = assertThrows(KernelCompilationException.class, () -> OpenClTesting.execute(cl,
           OpenClTesting.graph(t, DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c}, new Object[] {c}), false));
       String m = e.getMessage();
@@ -104,7 +103,7 @@ class ProgramCacheTest {
   @Test
   void theSecondPlanFindsTheProgramInMemory() {
     OpenClDevice d = OpenClTesting.device();
-    KernelSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     DeviceRuntime.Prepared first = prepare(d, src, t);
     assertTrue(first.compiled());
@@ -117,7 +116,7 @@ class ProgramCacheTest {
   @Test
   void aFreshProcessLoadsTheBinaryFromDisk() throws IOException {
     OpenClDevice d = OpenClTesting.device();
-    KernelSource src = fresh();
+    Recipe src = fresh();
     int n = 1000;
     FloatArray a = new FloatArray(n), b = new FloatArray(n), c = new FloatArray(n);
     for (int i = 0; i < n; i++) {
@@ -129,7 +128,7 @@ class ProgramCacheTest {
     List<Path> bins = files(".bin");
     assertEquals(1, bins.size(), "one binary: " + bins);
     assertEquals(1, files(".cl").size());
-    assertEquals(src.generate(t, null).source(), Files.readString(files(".cl").get(0)));
+    assertEquals(src.generate(t, null, Settings.options()).text(), Files.readString(files(".cl").get(0)));
 
     d.context().programs().clearMemory();   // as a new process would start
     DeviceRuntime.Prepared fromDisk = prepare(d, src, t);
@@ -137,7 +136,7 @@ class ProgramCacheTest {
     assertTrue(fromDisk.driverCompileNanos() > 0);
 
     d.context().programs().clearMemory();
-    try (PlanExecutor cl = new GraphRunner(new OpenClRuntime(d, src))) {
+    try (Engine.Executor cl = new GraphRunner(new OpenClRuntime(d, src, Settings.options()))) {
       OpenClTesting.execute(cl, OpenClTesting.graph(t, DataTransferMode.EVERY_EXECUTION, new Object[] {a, b}, new Object[] {c}), false);
     }
     for (int i = 0; i < n; i++) assertEquals(3f * i, c.get(i), "the binary from disk computes");
@@ -147,7 +146,7 @@ class ProgramCacheTest {
   @Test
   void aBinaryThatNoLongerLoadsIsRebuiltAndOverwritten() throws IOException {
     OpenClDevice d = OpenClTesting.device();
-    KernelSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     assertTrue(prepare(d, src, t).compiled());
     Path bin = files(".bin").get(0);
@@ -163,11 +162,64 @@ class ProgramCacheTest {
     assertFalse(prepare(d, src, t).compiled(), "and the new binary loads");
   }
 
+  /**
+   * Damaged cache files (truncated at 10-90 %, random bytes, another kernel's valid file copied
+   * over) are never given to the driver (PoCL crashed on them and poisoned its own cache): each is
+   * deleted and rebuilt, and the kernel computes.
+   */
+  @Test
+  void aDamagedOrSwappedBinaryIsNeverHandedToTheDriver() throws IOException {
+    OpenClDevice d = OpenClTesting.device();
+    Recipe src = fresh(), other = fresh();
+    int n = 64;
+    FloatArray a = new FloatArray(n), b = new FloatArray(n), c = new FloatArray(n);
+    for (int i = 0; i < n; i++) {
+      a.set(i, i);
+      b.set(i, 2f * i);
+    }
+    TaskSpec t = vadd(a, b, c);
+    assertTrue(prepare(d, other, t).compiled());
+    byte[] otherFile = Files.readAllBytes(files(".bin").get(0));
+    assertTrue(prepare(d, src, t).compiled());
+    Path bin = files(".bin").stream().filter(p -> !Arrays.equals(read(p), otherFile)).findFirst().orElseThrow();
+    byte[] good = Files.readAllBytes(bin);
+    java.util.Random random = new java.util.Random(7);
+    List<byte[]> damage = new ArrayList<>();
+    for (int percent = 10; percent <= 90; percent += 40) damage.add(Arrays.copyOf(good, good.length * percent / 100));
+    byte[] noise = new byte[256];
+    random.nextBytes(noise);
+    damage.add(noise);
+    byte[] flipped = good.clone();
+    flipped[flipped.length - 10] ^= 0x5a;
+    damage.add(flipped);
+    damage.add(otherFile);
+    for (byte[] bad : damage) {
+      Files.write(bin, bad);
+      d.context().programs().clearMemory();
+      assertTrue(prepare(d, src, t).compiled(), "rebuilt from source, not loaded");
+      d.context().programs().clearMemory();
+      assertFalse(prepare(d, src, t).compiled(), "the rewritten binary verifies and loads");
+      c.init(0f);
+      try (Engine.Executor cl = new GraphRunner(new OpenClRuntime(d, src, Settings.options()))) {
+        OpenClTesting.execute(cl, OpenClTesting.graph(t, DataTransferMode.EVERY_EXECUTION, new Object[] {a, b}, new Object[] {c}), false);
+      }
+      for (int i = 0; i < n; i++) assertEquals(3f * i, c.get(i), "computes after the damage");
+    }
+  }
+
+  private static byte[] read(Path p) {
+    try {
+      return Files.readAllBytes(p);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
   @Test
   void withTheDiskCacheOffNothingIsWritten() throws IOException {
     OpenClDevice d = OpenClTesting.device();
     System.setProperty("loopjit.cacheDir", "off");
-    KernelSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
     assertTrue(prepare(d, src, t).compiled());
     d.context().programs().clearMemory();
@@ -179,9 +231,9 @@ class ProgramCacheTest {
   void theDumpSwitchPrintsTheSourceWhenAKernelIsBuilt() {
     OpenClDevice d = OpenClTesting.device();
     System.setProperty("loopjit.dump", "opencl");
-    KernelSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
-    String source = src.generate(t, null).source();
+    String source = src.generate(t, null, Settings.options()).text();
     PrintStream out = System.out;
     ByteArrayOutputStream first = new ByteArrayOutputStream(), second = new ByteArrayOutputStream();
     try {
@@ -199,9 +251,9 @@ class ProgramCacheTest {
   @Test
   void buildOptionsFollowTheDeviceAndFastMath() {
     OpenClDevice d = OpenClTesting.device();
-    KernelSource src = fresh();
+    Recipe src = fresh();
     TaskSpec t = vadd(new FloatArray(4), new FloatArray(4), new FloatArray(4));
-    String tag = src.generate(t, null).source();
+    DeviceCode tag = src.generate(t, null, Settings.options());
     prepare(d, src, t);
     String strict = "-cl-std=CL1.2" + (d.correctlyRoundedDivideSqrt() ? " -cl-fp32-correctly-rounded-divide-sqrt" : "");
     assertTrue(d.context().programs().cached(tag, strict) != null, "built with " + strict);

@@ -1,0 +1,110 @@
+// The runtime behind the API, found by ServiceLoader: the API's classes are builders and values, the engine does the work.
+package dev.loopjit.api;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+
+/**
+ * What {@link TaskGraph}, {@link ExecutionPlan}, {@link Devices} and {@link KernelCode} ask of the
+ * runtime. The API is the bottom of LoopJIT: it depends on nothing but {@code dev.loopjit.types},
+ * and the runtime that implements this interface is found with {@link ServiceLoader} (LoopJIT's
+ * own is {@code dev.loopjit.runtime.LoopJitEngine}). Programs never call it; it is public so that
+ * another runtime could stand behind the same API.
+ */
+public interface Engine {
+  /** A task as the engine resolved and checked it. */
+  interface Task {
+    /** The task's id within its graph. */
+    String id();
+  }
+
+  /** One transfer of a task graph, as the engine checked it. */
+  interface Transfer {}
+
+  /** A frozen task graph. */
+  interface Graph {
+    /** The graph's name. */
+    String name();
+
+    /** Its tasks' ids, in order. */
+    List<String> taskIds();
+  }
+
+  /** The device side of one plan on one device: buffers, kernels, executions. */
+  interface Executor extends AutoCloseable {
+    /** Runs every graph once: prepares every task (compile, check), then copies, launches, copies back. */
+    Profile execute(List<Graph> graphs, ExecutionOptions options);
+
+    /** Prepares every task of these graphs now (compiles, checks), running nothing. */
+    void compile(List<Graph> graphs, ExecutionOptions options);
+
+    /** Frees the device buffers, keeping the kernels; the next execution allocates and copies again. */
+    void freeMemory();
+
+    /** Bytes of device memory held (buffers that are not the host memory itself). */
+    long memoryBytes();
+
+    /** Copies these arrays back from the device now (UNDER_DEMAND). */
+    Profile transferToHost(List<Graph> graphs, List<Object> arrays, boolean profile);
+
+    /** Frees the plan's device memory and kernels. */
+    @Override
+    void close();
+  }
+
+  /**
+   * What one execution asks for: device-event timing, launch grids by {@code "graph.task"}, and all
+   * the plan's graphs (device buffers are laid out for all of them, even when one runs), or null
+   * for just the graphs executed.
+   */
+  record ExecutionOptions(boolean profile, GridScheduler scheduler, List<Graph> plan) {
+    public ExecutionOptions(boolean profile, GridScheduler scheduler) {
+      this(profile, scheduler, null);
+    }
+  }
+
+  /** Every device, jvm first. */
+  List<Device> devices();
+
+  /** The device {@link Devices#best()} returns (honouring {@code loopjit.device}). */
+  Device best();
+
+  /** Why backends found no devices, one line each, for messages. */
+  List<String> problems();
+
+  /** Resolves the method behind {@code code} and checks {@code args} against it; IllegalArgumentException naming the task and parameter. */
+  Task task(String graph, String id, Serializable code, Object[] args);
+
+  /** Checks a prebuilt kernel's arguments against its accesses; IllegalArgumentException naming the task and argument. */
+  Task prebuiltTask(String graph, String id, PrebuiltKernel kernel, Object[] args);
+
+  /** Checks the values of a transfer; IllegalArgumentException naming the graph and the argument. */
+  List<Transfer> transfers(String graph, String what, DataTransferMode mode, Object[] values);
+
+  /** A frozen graph of these parts. */
+  Graph graph(String name, List<Transfer> toDevice, List<Task> tasks, List<Transfer> toHost);
+
+  /**
+   * Opens an executor for one plan on {@code device}. {@code settings} override LoopJIT's settings
+   * for this plan ({@code "fastMath"}, {@code "dump"}, {@code "threadInfo"}, keys as after {@code loopjit.}).
+   */
+  Executor open(Device device, Map<String, String> settings);
+
+  /** The code {@code code} becomes for {@code target}; see {@link KernelCode#of}. */
+  String code(Serializable code, String target);
+
+  /** The engine on the class path (loaded once). */
+  static Engine get() {
+    return LoadedEngine.ENGINE;
+  }
+}
+
+/** The engine, loaded on first use. */
+final class LoadedEngine {
+  private LoadedEngine() {}
+
+  static final Engine ENGINE = ServiceLoader.load(Engine.class, Engine.class.getClassLoader()).findFirst()
+      .orElseThrow(() -> new IllegalStateException("no LoopJIT engine on the class path (META-INF/services/dev.loopjit.api.Engine)"));
+}

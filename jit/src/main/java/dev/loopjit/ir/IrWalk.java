@@ -1,0 +1,119 @@
+// The one read-only walk over the IR: every statement and every expression, in source order.
+package dev.loopjit.ir;
+
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Stmt.*;
+import java.util.function.Predicate;
+
+/**
+ * Visits a tree in source order (so what is collected is deterministic): each statement before
+ * its children, each expression before its operands, every expression with the statement it sits
+ * in (for its {@link Src}). Analyses that only read the IR use this rather than their own switch
+ * over every node; {@link Rewriter} is the counterpart that rebuilds.
+ */
+public final class IrWalk {
+  private IrWalk() {}
+
+  /** What a walk calls; both default to nothing. */
+  public interface Visitor {
+    /** Each statement, blocks included, before its children. */
+    default void stmt(Stmt s) {}
+
+    /** Each expression and sub-expression, with the statement it sits in. */
+    default void expr(Expr e, Stmt in) {}
+  }
+
+  /** Walks {@code s} and everything in it. */
+  public static void walk(Stmt s, Visitor v) {
+    v.stmt(s);
+    switch (s) {
+      case Block b -> b.stmts().forEach(x -> walk(x, v));
+      case Assign a -> walk(a.value(), s, v);
+      case Store st -> {
+        walk(st.array(), s, v);
+        walk(st.index(), s, v);
+        walk(st.value(), s, v);
+      }
+      case Eval e -> walk(e.call(), s, v);
+      case If i -> {
+        walk(i.cond(), s, v);
+        walk(i.then(), v);
+        walk(i.otherwise(), v);
+      }
+      case Loop l -> {
+        walk(l.body(), v);
+        walk(l.update(), v);
+      }
+      case Switch sw -> {
+        walk(sw.selector(), s, v);
+        sw.cases().forEach(c -> walk(c.body(), v));
+      }
+      case Labeled l -> walk(l.body(), v);
+      case Return r -> {
+        if (r.value() != null) walk(r.value(), s, v);
+      }
+      case Break b -> {}
+      case Continue c -> {}
+    }
+  }
+
+  /** Walks {@code e} and its operands; {@code in} is the statement it sits in. */
+  public static void walk(Expr e, Stmt in, Visitor v) {
+    v.expr(e, in);
+    switch (e) {
+      case Unary u -> walk(u.x(), in, v);
+      case Binary b -> {
+        walk(b.a(), in, v);
+        walk(b.b(), in, v);
+      }
+      case Compare c -> {
+        walk(c.a(), in, v);
+        walk(c.b(), in, v);
+      }
+      case Logic l -> {
+        walk(l.a(), in, v);
+        walk(l.b(), in, v);
+      }
+      case Convert c -> walk(c.x(), in, v);
+      case Select s -> {
+        walk(s.cond(), in, v);
+        walk(s.a(), in, v);
+        walk(s.b(), in, v);
+      }
+      case Load l -> {
+        walk(l.array(), in, v);
+        walk(l.index(), in, v);
+      }
+      case Length l -> walk(l.array(), in, v);
+      case Call c -> c.args().forEach(x -> walk(x, in, v));
+      case Invoke i -> i.args().forEach(x -> walk(x, in, v));
+      case Const c -> {}
+      case Read r -> {}
+      case Alloc a -> {}
+    }
+  }
+
+  /** Whether some expression in {@code s} satisfies {@code p}. */
+  public static boolean anyExpr(Stmt s, Predicate<Expr> p) {
+    boolean[] found = {false};
+    walk(s, new Visitor() {
+      @Override
+      public void expr(Expr e, Stmt in) {
+        found[0] |= p.test(e);
+      }
+    });
+    return found[0];
+  }
+
+  /** Whether some statement in {@code s} (itself included) satisfies {@code p}. */
+  public static boolean anyStmt(Stmt s, Predicate<Stmt> p) {
+    boolean[] found = {false};
+    walk(s, new Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        found[0] |= p.test(x);
+      }
+    });
+    return found[0];
+  }
+}

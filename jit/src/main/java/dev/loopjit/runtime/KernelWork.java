@@ -1,0 +1,101 @@
+// What one launch of a task did, for Profile: the lowered kernel's per-work-item counts times the work-items of the launch.
+package dev.loopjit.runtime;
+
+import dev.loopjit.api.Profile;
+import dev.loopjit.compiler.Compiler;
+import dev.loopjit.ir.KernelArg;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.Var;
+import dev.loopjit.ir.WorkCounter;
+import dev.loopjit.spi.CompiledKernel;
+import dev.loopjit.spi.DeviceKernel;
+import dev.loopjit.spi.Grid;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.KernelFacts;
+import dev.loopjit.spi.Options;
+import dev.loopjit.spi.TaskSpec;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The {@link Profile.Work} of one launch: {@link WorkCounter} over the kernel as the device runs it
+ * (a compiled kernel's lowered IR; for the {@code jvm}, which runs the Java method itself, the IR
+ * the compiler makes of it for a generic OpenCL target), with the launch's arguments and grid,
+ * times the work-items counted (the {@code @Parallel} iterations, or the explicit grid). Null when
+ * there is no IR to count (a prebuilt kernel, a method only the jvm can run).
+ */
+final class KernelWork {
+  private KernelWork() {}
+
+  static Profile.Work of(TaskSpec task, DeviceKernel kernel, Grid grid, Options options) {
+    if (task.prebuilt() != null) return null;
+    try {
+      if (kernel instanceof CompiledKernel<?> c) return of(c.ir(), task.args(), grid);
+      // The jvm calls the method once: the grid its IR would have is the @Parallel loops' trip counts.
+      KernelIR ir = Compiler.compile(task.method(), Backends.recipe("opencl").target(null, "", options));
+      if (ir.launch() instanceof Launch.Loops) {
+        long[] counts = KernelFacts.loopCounts(ir, task.args().toArray());
+        long[] global = {1, 1, 1};
+        System.arraycopy(counts, 0, global, 0, counts.length);
+        grid = new Grid(counts.length, global, null, counts);
+      }
+      return of(ir, task.args(), grid);
+    } catch (RuntimeException e) {
+      return null;   // nothing to count: the profile shows the time alone
+    }
+  }
+
+  /** The work of {@code ir} launched on {@code grid} with these task arguments. */
+  static Profile.Work of(KernelIR ir, List<Object> args, Grid grid) {
+    Map<Var, Object> values = new HashMap<>();
+    Set<Var> counts = new HashSet<>();
+    for (KernelIR.Param p : ir.params()) {
+      Object v = value(args.get(p.index()));
+      if (v != null) values.put(p.var(), v);
+    }
+    for (KernelArg a : ir.args()) {
+      switch (a) {
+        case KernelArg.Array x -> { Object v = value(args.get(x.param())); if (v != null) values.put(x.var(), v); }
+        case KernelArg.Length x -> { Object v = value(args.get(x.param())); if (v != null) values.put(x.var(), v); }
+        case KernelArg.Scalar x -> { Object v = value(args.get(x.param())); if (v != null) values.put(x.var(), v); }
+        case KernelArg.Count x -> {
+          values.put(x.var(), (int) Math.min(Integer.MAX_VALUE, grid.counts()[x.dim()]));
+          counts.add(x.var());
+        }
+      }
+    }
+    long[] global = {1, 1, 1};
+    for (int d = 0; d < grid.dims(); d++) global[d] = grid.global()[d];
+    long[] local = null;
+    if (grid.local() != null) {
+      local = new long[] {1, 1, 1};
+      for (int d = 0; d < grid.dims() && d < grid.local().length; d++) local[d] = grid.local()[d];
+    }
+    WorkCounter.Count one = WorkCounter.perWorkItem(ir, new WorkCounter.Launch(values, global, local, counts));
+    long items = 1;
+    for (int d = 0; d < grid.dims(); d++) items *= Math.max(0, global[d]);
+    WorkCounter.Count all = one.times(items);
+    return new Profile.Work(all.bytesRead(), all.bytesWritten(), all.flops(), items, all.estimate());
+  }
+
+  /** What the host knows of a task argument: a primitive as its stack value, an array by its length, else nothing. */
+  private static Object value(Object a) {
+    HostArray h = HostArray.of(a);
+    if (h != null) return h.length();
+    return switch (a) {
+      case Byte b -> (int) b;
+      case Short s -> (int) s;
+      case Character c -> (int) c;
+      case Integer i -> i;
+      case Long l -> l;
+      case Float f -> f;
+      case Double d -> d;
+      case Boolean b -> b;
+      case null, default -> null;
+    };
+  }
+}

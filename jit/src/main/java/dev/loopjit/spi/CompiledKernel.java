@@ -1,0 +1,70 @@
+// A compiled kernel of a compiling runtime: the driver's handle, its code, the task it was made for, and its limits.
+package dev.loopjit.spi;
+
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Launch;
+
+/**
+ * A kernel made by a {@link CompilingRuntime}: the driver's handle ({@code H}: a cl_kernel, a
+ * CUfunction), the {@link DeviceCode} (whose IR says how to bind arguments and size the grid), the
+ * task it was made for and the largest work-group the driver runs it with.
+ */
+public final class CompiledKernel<H> implements DeviceKernel {
+  private final DeviceCode code;
+  private final H handle;
+  private final String task;
+  private final long maxGroup;
+
+  /**
+   * @param task     {@code graph.task}, for messages
+   * @param maxGroup the largest work-group the driver runs this kernel with (registers, local memory)
+   */
+  public CompiledKernel(DeviceCode code, H handle, String task, long maxGroup) {
+    this.code = code;
+    this.handle = handle;
+    this.task = task;
+    this.maxGroup = maxGroup;
+  }
+
+  public DeviceCode code() {
+    return code;
+  }
+
+  public H handle() {
+    return handle;
+  }
+
+  public KernelIR ir() {
+    return code.ir();
+  }
+
+  /** The task it was made for, {@code graph.task}, for messages. */
+  public String task() {
+    return task;
+  }
+
+  /** The largest work-group: the driver's limit for this kernel, and the compiler's (a reduction's local arrays). */
+  public long maxGroup() {
+    return ir().launch() instanceof Launch.Loops l && l.maxGroupSize() > 0 ? Math.min(maxGroup, l.maxGroupSize()) : maxGroup;
+  }
+
+  /** Whether the kernel strides over its range (a reduction): its grid fills the device rather than covering every iteration. */
+  public boolean gridStride() {
+    return ir().launch() instanceof Launch.Loops l && l.gridStride();
+  }
+
+  @Override
+  public Access access(int param) {
+    return code.accesses() != null ? code.accesses().get(param) : KernelFacts.access(ir(), param);
+  }
+
+  @Override
+  public boolean explicit() {
+    return ir().launch() instanceof Launch.Explicit;
+  }
+
+  @Override
+  public long[] loopCounts(Object[] args) {
+    return KernelFacts.loopCounts(ir(), args);
+  }
+}

@@ -1,0 +1,24 @@
+// A task's code ready to launch on one device, with what the runner must know to call it.
+package dev.loopjit.spi;
+
+/** A compiled (or, on the jvm, resolved) kernel. */
+public interface DeviceKernel {
+  /** How a kernel touches an array parameter. */
+  enum Access { NONE, READ, WRITE, READ_WRITE;
+    public boolean writes() {
+      return this == WRITE || this == READ_WRITE;
+    }
+  }
+
+  /** How the kernel uses parameter {@code i}; READ_WRITE when unknown. */
+  Access access(int param);
+
+  /** Whether this is a KernelContext kernel, launched on a WorkerGrid from the GridScheduler. */
+  boolean explicit();
+
+  /**
+   * For {@code @Parallel} kernels: the trip count of each parallel loop (1 to 3 entries, x first),
+   * computed from the task's arguments; {@code {1}} for a kernel with no parallel loop.
+   */
+  long[] loopCounts(Object[] args);
+}

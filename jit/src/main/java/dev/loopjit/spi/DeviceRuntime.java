@@ -1,0 +1,45 @@
+// The low-level contract of a device backend: compile, allocate, copy, launch, time — driven by the runtime's graph runner.
+package dev.loopjit.spi;
+
+import dev.loopjit.api.Device;
+
+/**
+ * One device for one plan, as the runtime's task-graph runner drives it. Copies and launches may be
+ * asynchronous; their {@link Timing}s are read after {@link #finish()}.
+ */
+public interface DeviceRuntime extends AutoCloseable {
+  Device device();
+
+  /**
+   * The kernel of {@code task} for this device, from a cache or compiled now. Throws
+   * {@code KernelCompilationException} when the method cannot run on this device.
+   */
+  Prepared prepare(TaskSpec task);
+
+  /** A kernel and what preparing it cost. */
+  record Prepared(DeviceKernel kernel, boolean compiled, long compileNanos, long driverCompileNanos) {}
+
+  /**
+   * A device buffer for {@code host}. With {@code inPlace} the device may use the host memory
+   * itself (zero-copy); the runner allows it only when that cannot change what the host sees.
+   */
+  DeviceBuffer allocate(HostArray host, boolean inPlace);
+
+  /** Copies the buffer's host array to the device. */
+  Timing copyIn(DeviceBuffer buffer);
+
+  /** Copies the device buffer back into its host array. */
+  Timing copyOut(DeviceBuffer buffer);
+
+  /**
+   * Launches {@code kernel}. {@code args} are the task's arguments with each array replaced by its
+   * {@link DeviceBuffer}; {@code grid} is the launch shape.
+   */
+  Timing launch(DeviceKernel kernel, Object[] args, Grid grid);
+
+  /** Waits for everything enqueued. */
+  void finish();
+
+  @Override
+  void close();
+}

@@ -1,0 +1,23 @@
+// Compile targets for a device or for no device, from what the device reports and the settings.
+package dev.loopjit.spi;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Intrinsic;
+import java.util.Set;
+
+/** The {@link Target}s recipes build: a device's capabilities, or every capability when reading code offline. */
+public final class Targets {
+  private Targets() {}
+
+  /**
+   * The target of {@code language} for {@code device}, or for no device ({@code null}: every
+   * capability, a GPU-shaped kernel). {@code natives} are the intrinsics the language computes
+   * exactly itself (null: all); the others are compiled from the JDK's own Java code.
+   */
+  public static Target of(String language, String variant, Device device, boolean int64Atomics, Set<Intrinsic> natives, Options options) {
+    if (device == null) return Target.offline(language, variant, natives, options.fastMath());
+    return new Target(language, variant, device.supportsFp64(), device.supportsFp16(), int64Atomics, device.localMemoryBytes(),
+        device.maxWorkGroupSize(), options.fastMath(), natives, device.kind() == Device.Kind.CPU);
+  }
+}

@@ -1,0 +1,121 @@
+// One task as TaskGraph.task captured it: the static method behind the reference and its checked arguments.
+package dev.loopjit.spi;
+
+import dev.loopjit.api.Engine;
+import dev.loopjit.api.KernelContext;
+import dev.loopjit.api.PrebuiltKernel;
+import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.ir.Prim;
+import java.io.Serializable;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One task: its method and its arguments, checked against the method's parameters when the task
+ * was added. Primitive arguments are stored as the parameter's exact wrapper (an {@code Integer}
+ * given to a {@code float} parameter becomes a {@code Float}), as Java's method invocation
+ * conversion would do. A prebuilt task has hand-written device code instead of a method.
+ *
+ * @param method   the kernel method, or null for a prebuilt task
+ * @param prebuilt the hand-written kernel of a prebuilt task, or null
+ */
+public record TaskSpec(String graph, String id, MethodRef method, List<Object> args, PrebuiltKernel prebuilt) implements Engine.Task {
+  /** A task of a Java method. */
+  public TaskSpec(String graph, String id, MethodRef method, List<Object> args) {
+    this(graph, id, method, args, null);
+  }
+
+  /** {@code Kernels.saxpy}, or {@code prebuilt opencl kernel "scale"}, for messages. */
+  public String display() {
+    return method != null ? method.display() : "prebuilt " + prebuilt.language() + " kernel \"" + prebuilt.entryPoint() + "\"";
+  }
+
+  /** Checks a prebuilt task's arguments: one per access, each an array or a primitive value. */
+  public static TaskSpec prebuilt(String graph, String id, PrebuiltKernel kernel, Object[] args) {
+    String task = graph + "." + id;
+    if (args.length != kernel.accesses().size())
+      throw new IllegalArgumentException("task \"" + task + "\": " + args.length + " argument(s) for " + kernel.accesses().size()
+          + " access(es) of prebuilt kernel \"" + kernel.entryPoint() + "\"; give one Access per argument");
+    for (int i = 0; i < args.length; i++) {
+      Object a = args[i];
+      boolean array = HostArray.of(a) != null;
+      if (!array && !(a instanceof Number || a instanceof Boolean || a instanceof Character))
+        throw new IllegalArgumentException("task \"" + task + "\": argument " + i + " of prebuilt kernel \"" + kernel.entryPoint() + "\" is "
+            + (a == null ? "null" : "a " + a.getClass().getName()) + "; prebuilt kernels take arrays and primitive values");
+      if (!array && kernel.accesses().get(i) != dev.loopjit.api.Access.NONE)
+        throw new IllegalArgumentException("task \"" + task + "\": argument " + i + " is a value, so its access must be NONE, not "
+            + kernel.accesses().get(i));
+    }
+    return new TaskSpec(graph, id, null, Arrays.asList(args.clone()), kernel);
+  }
+
+  /** {@code "graph.task"}. */
+  public String qualifiedName() {
+    return graph + "." + id;
+  }
+
+  /** Resolves {@code code} and checks {@code args}; throws IllegalArgumentException naming the task and parameter. */
+  public static TaskSpec of(String graph, String id, Serializable code, Object[] args) {
+    String task = graph + "." + id;
+    MethodRef m = MethodRef.ofLambda(code, task);
+    Class<?>[] params = m.method().getParameterTypes();
+    if (params.length != args.length)
+      throw new IllegalArgumentException("task \"" + task + "\": " + m.display() + " takes " + params.length
+          + " argument(s), " + args.length + " given");
+    Object[] checked = new Object[args.length];
+    for (int i = 0; i < args.length; i++) checked[i] = convert(task, m, i, params[i], args[i]);
+    return new TaskSpec(graph, id, m, Arrays.asList(checked));
+  }
+
+  private static Object convert(String task, MethodRef m, int i, Class<?> p, Object a) {
+    String where = "task \"" + task + "\": parameter " + i + " (" + m.parameterName(i) + ": " + p.getSimpleName() + ") of " + m.display();
+    if (p.isPrimitive()) {
+      if (a == null) throw new IllegalArgumentException(where + " cannot take null");
+      Object v = widen(Prim.of(p), a);
+      if (v == null) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName() + " (" + a + ")");
+      return v;
+    }
+    if (p == KernelContext.class || HostArray.elementOf(p) != null) {
+      if (a == null) throw new IllegalArgumentException(where + " cannot take null");
+      if (!p.isInstance(a)) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName());
+      return a;
+    }
+    throw new IllegalArgumentException(where + ": " + p.getName() + " is not a kernel parameter type; kernels take "
+        + "primitives, primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/HalfFloatArray "
+        + "and KernelContext");
+  }
+
+  /** Unboxing then widening primitive conversion (JLS 5.3), or null when not allowed. */
+  private static Object widen(Prim to, Object a) {
+    Prim from = switch (a) {
+      case Boolean b -> Prim.BOOLEAN;
+      case Byte b -> Prim.BYTE;
+      case Short s -> Prim.SHORT;
+      case Character c -> Prim.CHAR;
+      case Integer x -> Prim.INT;
+      case Long x -> Prim.LONG;
+      case Float x -> Prim.FLOAT;
+      case Double x -> Prim.DOUBLE;
+      default -> null;
+    };
+    if (from == null) return null;
+    if (from == to) return a;
+    if (from == Prim.BOOLEAN || to == Prim.BOOLEAN || to == Prim.CHAR) return null;
+    long l = 0;
+    double d = 0;
+    if (a instanceof Character c) l = c;
+    else if (a instanceof Number n) {
+      l = n.longValue();
+      d = n.doubleValue();
+    }
+    boolean fromIntegral = from != Prim.FLOAT && from != Prim.DOUBLE;
+    return switch (to) {
+      case SHORT -> from == Prim.BYTE ? (Object) (short) l : null;
+      case INT -> from == Prim.BYTE || from == Prim.SHORT || from == Prim.CHAR ? (Object) (int) l : null;
+      case LONG -> fromIntegral ? (Object) l : null;
+      case FLOAT -> fromIntegral ? (Object) (float) l : from == Prim.FLOAT ? a : null;
+      case DOUBLE -> fromIntegral ? (Object) (double) l : (Object) d;
+      default -> null;
+    };
+  }
+}

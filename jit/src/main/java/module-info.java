@@ -1,0 +1,22 @@
+// The LoopJIT engine as a module: the public API, the off-heap arrays and the backend SPI are exported; the rest is inside.
+/**
+ * LoopJIT: plain Java {@code @Parallel} loops JIT-compiled from bytecode to OpenCL C and PTX.
+ * Programs use {@code dev.loopjit.api} and {@code dev.loopjit.types}; backends implement
+ * {@code dev.loopjit.spi}. The compiler, the IR, the runtime and the backends themselves are not
+ * exported. On the module path, native access is granted to this module:
+ * {@code --enable-native-access=dev.loopjit} (on the class path: {@code ALL-UNNAMED}).
+ */
+module dev.loopjit {
+  exports dev.loopjit.api;
+  exports dev.loopjit.types;
+  exports dev.loopjit.spi;
+
+  uses dev.loopjit.api.Engine;
+  uses dev.loopjit.spi.Backend;
+
+  provides dev.loopjit.api.Engine with dev.loopjit.runtime.LoopJitEngine;
+  provides dev.loopjit.spi.Backend with
+      dev.loopjit.backend.jvm.JvmBackend,
+      dev.loopjit.backend.opencl.OpenClBackend,
+      dev.loopjit.backend.cuda.CudaBackend;
+}

@@ -1,0 +1,14 @@
+// The kernel library is written against the public API only, as a user's code would be.
+package dev.loopjit.tasks;
+
+import dev.loopjit.architecture.ArchitectureRules;
+import java.nio.file.Path;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class PublicApiOnlyTest {
+  @Test
+  void mainCodeUsesOnlyTheApiAndTheArrays() throws Exception {
+    ArchitectureRules.assertUsesOnly(Path.of("target", "classes"), Set.of("api", "types"));
+  }
+}
