@@ -24,6 +24,7 @@ public final class Compiler {
       new ParallelLoops(),   // the @Parallel nest becomes work-item indices and a guard
       new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
       new Uniform(),         // CPU targets: every work-item computes, clamped into range; only stores guarded
+      new Legalise(),        // Java's integer / % abs and floating min max, written in the IR once for every emitter
       new Arguments(),       // the device argument list; array lengths become arguments
       new Capabilities());   // fp64, local memory, atomics checked against the target
 
@@ -84,6 +85,7 @@ public final class Compiler {
       ir = p.run(ir, cx);
       dump(dump, p.name(), ir);
       if (verify) verify(p.name(), ir, true);
+      if (verify && legalised(p.name())) verifyLegalised(p.name(), ir, target);
       if (p.name().equals(until)) break;
     }
     return ir;
@@ -91,18 +93,43 @@ public final class Compiler {
 
   private static List<KernelIR.Param> params(Frontend.Method m) {
     Class<?>[] types = m.ref().method().getParameterTypes();
+    var declared = m.ref().method().getParameters();
     java.util.ArrayList<KernelIR.Param> out = new java.util.ArrayList<>();
     for (int i = 0; i < types.length; i++) {
       KernelIR.Param.Kind kind = types[i].isPrimitive() ? KernelIR.Param.Kind.SCALAR
           : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT : KernelIR.Param.Kind.ARRAY;
-      out.add(new KernelIR.Param(i, m.params().get(i), kind));
+      out.add(new KernelIR.Param(i, m.params().get(i), kind, declared[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)));
     }
     return out;
+  }
+
+  /**
+   * The {@code legalise} pass alone, for IR written by hand (emitter tests): what every emitter
+   * expects of the integer {@code /}, {@code %}, {@code abs} and floating {@code min}/{@code max} it gets.
+   */
+  public static KernelIR legalise(KernelIR ir, Target target) {
+    Names names = new Names();
+    for (KernelIR.Param p : ir.params()) if (p.var() != null) names.reserve(p.var().name());
+    for (dev.loopjit.ir.KernelArg a : ir.args()) names.reserve(a.var().name());
+    for (dev.loopjit.ir.Var v : dev.loopjit.ir.Uses.of(ir.body()).vars()) names.reserve(v.name());
+    Pass.Context cx = new Pass.Context(null, target, names, Map.of(), Map.of(), Map.of());
+    return new Legalise().run(ir, cx);
   }
 
   /** The names of the passes, in order, for {@code --target ir:<pass>} and the dump setting. */
   public static List<String> passNames() {
     return PASSES.stream().map(Pass::name).toList();
+  }
+
+  /** Whether the legalise pass has run by the end of {@code pass}. */
+  private static boolean legalised(String pass) {
+    List<String> names = passNames();
+    return names.indexOf(pass) >= names.indexOf("legalise");
+  }
+
+  private static void verifyLegalised(String stage, KernelIR ir, Target target) {
+    List<String> problems = Verifier.checkLegalised(ir, target.fastMath());
+    if (!problems.isEmpty()) throw new IllegalStateException("the IR after " + stage + " is not legalised:\n  " + String.join("\n  ", problems));
   }
 
   private static void verify(String stage, KernelIR ir, boolean inlined) {

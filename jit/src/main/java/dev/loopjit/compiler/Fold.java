@@ -29,6 +29,9 @@ final class Fold extends Rewriter {
       case Compare c when c.a() instanceof Const && c.b() instanceof Const -> {
         return new Const(Prim.BOOLEAN, HostEval.eval(c, Map.of()));
       }
+      case Select s when s.cond() instanceof Const k -> {
+        return (Boolean) k.value() ? s.a() : s.b();
+      }
       case Unary u when u.x() instanceof Const k && u.op() == Op.Unary.NOT -> {
         return Const.of(!(Boolean) k.value());
       }

@@ -41,6 +41,9 @@ public final class HostEval {
           default -> throw new IllegalStateException("launch shape uses " + c);
         };
       }
+      case Call c when c.op() == dev.loopjit.ir.Intrinsic.DIV_UNCHECKED || c.op() == dev.loopjit.ir.Intrinsic.REM_UNCHECKED ->
+          binary(c.op() == dev.loopjit.ir.Intrinsic.DIV_UNCHECKED ? Op.Binary.DIV : Op.Binary.REM, c.type(), eval(c.args().get(0), env),
+              eval(c.args().get(1), env));
       default -> throw new IllegalStateException("launch shape uses " + dev.loopjit.ir.IrPrinter.expr(e) + ", which the host cannot evaluate");
     };
   }

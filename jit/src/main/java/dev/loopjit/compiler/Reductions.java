@@ -1,7 +1,6 @@
 // Pass "reduce": each @Reduce array becomes a private accumulator, a work-group tree in local memory, and an atomic combine.
 package dev.loopjit.compiler;
 
-import dev.loopjit.api.Reduce;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
@@ -54,9 +53,7 @@ final class Reductions implements Pass {
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
     List<Var> arrays = new ArrayList<>();
-    var params = cx.method.method().getParameters();
-    for (KernelIR.Param p : ir.params())
-      if (params[p.index()].isAnnotationPresent(Reduce.class) && p.kind() == KernelIR.Param.Kind.ARRAY) arrays.add(p.var());
+    for (KernelIR.Param p : ir.params()) if (p.reduce() && p.kind() == KernelIR.Param.Kind.ARRAY) arrays.add(p.var());
     if (arrays.isEmpty() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null) return ir;
     Src kernel = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
 

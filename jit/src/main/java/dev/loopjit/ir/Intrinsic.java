@@ -29,7 +29,13 @@ public enum Intrinsic {
   // Float.floatToRawIntBits, Float.intBitsToFloat, Double.doubleToRawLongBits, Double.longBitsToDouble.
   FLOAT_BITS, BITS_FLOAT, DOUBLE_BITS, BITS_DOUBLE,
   // Integer/Long.bitCount, numberOfLeadingZeros, numberOfTrailingZeros: INT result.
-  POPCOUNT, CLZ, CTZ;
+  POPCOUNT, CLZ, CTZ,
+  /**
+   * (a, b) -> a / b and a % b on INT or LONG, truncating, for divisors other than 0 and -1, where
+   * every device's division is Java's; the {@code legalise} pass makes Java's {@code /} and {@code %}
+   * of them (and nothing else may), so emitters give the device's own division.
+   */
+  DIV_UNCHECKED, REM_UNCHECKED;
 
   /** Whether a call has an effect besides its value (so it may not be removed or reordered). */
   public boolean hasEffect() {

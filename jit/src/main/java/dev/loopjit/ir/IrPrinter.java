@@ -18,7 +18,7 @@ public final class IrPrinter {
     if (!k.args().isEmpty())
       p.out.append("// device args: ").append(k.args().stream().map(IrPrinter::arg).collect(Collectors.joining(", "))).append('\n');
     p.out.append("void ").append(k.name()).append('(')
-        .append(k.params().stream().map(x -> x.var() == null ? "KernelContext context" : x.var().type() + " " + x.var().name())
+        .append(k.params().stream().map(x -> x.var() == null ? "KernelContext context" : (x.reduce() ? "@Reduce " : "") + x.var().type() + " " + x.var().name())
             .collect(Collectors.joining(", ")))
         .append(") ");
     p.block(k.body(), 0);

@@ -21,9 +21,18 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
     args = List.copyOf(args);
   }
 
-  /** How a Java parameter enters the kernel. */
-  public record Param(int index, Var var, Kind kind) {
+  /**
+   * How a Java parameter enters the kernel.
+   *
+   * @param reduce the parameter is marked {@code @Reduce} (the output of a reduction)
+   */
+  public record Param(int index, Var var, Kind kind, boolean reduce) {
     public enum Kind { SCALAR, ARRAY, CONTEXT }
+
+    /** A parameter that is not a reduction's output. */
+    public Param(int index, Var var, Kind kind) {
+      this(index, var, kind, false);
+    }
   }
 
   public KernelIR withBody(Stmt.Block body) {

@@ -46,6 +46,27 @@ public final class Verifier {
     return List.copyOf(v.problems);
   }
 
+  /**
+   * What the {@code legalise} pass leaves for the emitters: no integer {@code /} or {@code %}, no
+   * integer {@code abs}, and (strict semantics) no floating {@code min}/{@code max}.
+   */
+  public static List<String> checkLegalised(KernelIR k, boolean fastMath) {
+    List<String> problems = new ArrayList<>();
+    IrWalk.walk(k.body(), new IrWalk.Visitor() {
+      @Override
+      public void expr(Expr e, Stmt in) {
+        boolean bad = switch (e) {
+          case Binary b -> (b.op() == Op.Binary.DIV || b.op() == Op.Binary.REM) && b.type() instanceof Prim p && p.isIntegral();
+          case Call c -> c.type() != null && (c.op() == Intrinsic.ABS && c.type().isIntegral()
+              || (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && c.type().isFloating() && !fastMath);
+          default -> false;
+        };
+        if (bad) problems.add(in.src().describe() + ": not legalised: " + IrPrinter.expr(e));
+      }
+    });
+    return problems;
+  }
+
   private void problem(Src at, String what) {
     problems.add((at == null || at == Src.NONE ? "" : at.describe() + ": ") + what);
   }

@@ -152,10 +152,8 @@ final class PtxExpressions {
       return d;
     }
     require(r.isInteger(), op.symbol + " on " + r.type);
-    if (op == Op.Binary.DIV || op == Op.Binary.REM) {
-      boolean ordinary = b.b() instanceof Const k && k.longValue() != 0 && k.longValue() != -1;
-      return divide(r, x, y, op == Op.Binary.REM, ordinary);
-    }
+    if (op == Op.Binary.DIV || op == Op.Binary.REM)
+      throw new IllegalStateException("integer " + op.symbol + " reaches the emitter only legalised (the legalise pass)");
     String d = code.reg(r);
     String name = switch (op) {
       // PTX integer add/sub/mul.lo wrap modulo 2^n, as Java's do.
@@ -170,42 +168,18 @@ final class PtxExpressions {
   }
 
   /**
-   * Java's truncating {@code /} and {@code %}, with {@code MIN_VALUE / -1 == MIN_VALUE} and, as the IR
-   * defines, 0 for a zero divisor. PTX leaves division by zero "unspecified, machine-specific" and
-   * says rem of negative numbers is "machine-dependent" (PTX ISA, div and rem), so the divisor is
-   * replaced by 1 when it is 0 or -1, the remainder is {@code a - (a / d) * d}, and the two special
-   * quotients are chosen afterwards. A constant divisor other than 0 and -1 ({@code ordinary}) needs none of that.
+   * The device's truncating division or remainder of a divisor that is neither 0 nor -1 (the legalise
+   * pass guarantees it: {@link dev.loopjit.ir.Intrinsic#DIV_UNCHECKED}). PTX says rem of negative
+   * numbers is "machine-dependent" (PTX ISA, rem), so the remainder is {@code a - (a / d) * d}.
    */
-  private String divide(Reg r, String a, String b, boolean remainder, boolean ordinary) {
-    if (ordinary) {
-      // A constant divisor other than 0 and -1 needs no guard.
-      String q = code.reg(r);
-      code.op("div." + r.type + " " + q + ", " + a + ", " + b);
-      if (!remainder) return q;
-      String p = code.reg(r), m = code.reg(r);
-      code.op("mul.lo." + r.type + " " + p + ", " + q + ", " + b);
-      code.op("sub." + r.type + " " + m + ", " + a + ", " + p);
-      return m;
-    }
-    String zero = code.reg(Reg.PRED), minusOne = code.reg(Reg.PRED), special = code.reg(Reg.PRED);
-    code.op("setp.eq." + r.type + " " + zero + ", " + b + ", 0");
-    code.op("setp.eq." + r.type + " " + minusOne + ", " + b + ", -1");
-    code.op("or.pred " + special + ", " + zero + ", " + minusOne);
-    String divisor = code.reg(r), q = code.reg(r);
-    code.op("selp." + r.type + " " + divisor + ", 1, " + b + ", " + special);
-    code.op("div." + r.type + " " + q + ", " + a + ", " + divisor);
-    if (remainder) {
-      // With the divisor 1 this is 0, which is Java's x % -1 and the IR's x % 0.
-      String p = code.reg(r), m = code.reg(r);
-      code.op("mul.lo." + r.type + " " + p + ", " + q + ", " + divisor);
-      code.op("sub." + r.type + " " + m + ", " + a + ", " + p);
-      return m;
-    }
-    String negated = code.reg(r), byMinusOne = code.reg(r), result = code.reg(r);
-    code.op("neg." + r.type + " " + negated + ", " + a);
-    code.op("selp." + r.type + " " + byMinusOne + ", " + negated + ", " + q + ", " + minusOne);
-    code.op("selp." + r.type + " " + result + ", 0, " + byMinusOne + ", " + zero);
-    return result;
+  String divide(Reg r, String a, String b, boolean remainder) {
+    String q = code.reg(r);
+    code.op("div." + r.type + " " + q + ", " + a + ", " + b);
+    if (!remainder) return q;
+    String p = code.reg(r), m = code.reg(r);
+    code.op("mul.lo." + r.type + " " + p + ", " + q + ", " + b);
+    code.op("sub." + r.type + " " + m + ", " + a + ", " + p);
+    return m;
   }
 
   /**
@@ -274,8 +248,19 @@ final class PtxExpressions {
     return d;
   }
 
+  /**
+   * {@code c ? a : b}. Only the chosen operand is evaluated (the IR's rule), by branching — unless
+   * both are cheap and cannot fail (variables, constants, arithmetic and bit moves of them), where
+   * both are computed and {@code selp} picks one: no divergent branch (the legalise pass's
+   * divisions and min/max are of that kind).
+   */
   private String select(Select s) {
     Reg r = Reg.of(s.type());
+    if (r != Reg.PRED && cheap(s.a(), 3) && cheap(s.b(), 3)) {
+      String cond = eval(s.cond()), a = eval(s.a()), b = eval(s.b()), d = code.reg(r);
+      code.op("selp." + r.type + " " + d + ", " + a + ", " + b + ", " + cond);
+      return d;
+    }
     String cond = eval(s.cond()), d = code.reg(r), otherwise = code.label("select_else"), end = code.label("select_end");
     code.op("@!" + cond + " bra " + otherwise);
     move(r, d, eval(s.a()));
@@ -284,6 +269,25 @@ final class PtxExpressions {
     move(r, d, eval(s.b()));
     code.at(end);
     return d;
+  }
+
+  /** Whether {@code e} may be computed unconditionally: no memory, no call but bit moves, at most {@code depth} levels. */
+  private static boolean cheap(Expr e, int depth) {
+    if (depth < 0) return false;
+    return switch (e) {
+      case Const c -> true;
+      case Read r -> true;
+      case Unary u -> cheap(u.x(), depth - 1);
+      case Binary b -> b.op() != Op.Binary.DIV && b.op() != Op.Binary.REM && cheap(b.a(), depth - 1) && cheap(b.b(), depth - 1);
+      case Compare c -> cheap(c.a(), depth - 1) && cheap(c.b(), depth - 1);
+      case Convert c -> cheap(c.x(), depth - 1);
+      case Select s -> cheap(s.cond(), depth - 1) && cheap(s.a(), depth - 1) && cheap(s.b(), depth - 1);
+      case Call c -> switch (c.op()) {
+        case FLOAT_BITS, BITS_FLOAT, DOUBLE_BITS, BITS_DOUBLE -> cheap(c.args().get(0), depth - 1);
+        default -> false;
+      };
+      default -> false;
+    };
   }
 
   private String length(Length l) {

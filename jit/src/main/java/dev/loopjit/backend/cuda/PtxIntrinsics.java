@@ -21,7 +21,7 @@ final class PtxIntrinsics {
       Intrinsic.GLOBAL_SIZE, Intrinsic.LOCAL_SIZE, Intrinsic.BARRIER_LOCAL, Intrinsic.BARRIER_GLOBAL, Intrinsic.ATOMIC_ADD, Intrinsic.ATOMIC_CAS,
       Intrinsic.SQRT, Intrinsic.FMA, Intrinsic.FLOOR, Intrinsic.CEIL, Intrinsic.RINT, Intrinsic.ABS, Intrinsic.MIN, Intrinsic.MAX,
       Intrinsic.FLOAT_BITS, Intrinsic.BITS_FLOAT, Intrinsic.DOUBLE_BITS, Intrinsic.BITS_DOUBLE, Intrinsic.POPCOUNT, Intrinsic.CLZ,
-      Intrinsic.CTZ);
+      Intrinsic.CTZ, Intrinsic.DIV_UNCHECKED, Intrinsic.REM_UNCHECKED);
   /** Float-only approximations allowed in fast math. */
   private static final Set<Intrinsic> APPROXIMATE = EnumSet.of(Intrinsic.EXP, Intrinsic.LOG, Intrinsic.LOG10, Intrinsic.SIN,
       Intrinsic.COS, Intrinsic.TANH);
@@ -68,6 +68,10 @@ final class PtxIntrinsics {
       case POPCOUNT -> countBits("popc", c);
       case CLZ -> countBits("clz", c);
       case CTZ -> trailingZeros(c);
+      case DIV_UNCHECKED, REM_UNCHECKED -> {
+        Reg r = Reg.of(c.type());
+        yield exprs.divide(r, exprs.eval(arg(c, 0)), exprs.eval(arg(c, 1)), c.op() == Intrinsic.REM_UNCHECKED);
+      }
       case EXP, LOG, LOG10, SIN, COS, TANH -> approximate(c);
       case CBRT, EXPM1, LOG1P, POW, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, HYPOT -> throw noExact(c);
     };
@@ -201,65 +205,37 @@ final class PtxIntrinsics {
   }
 
   /**
-   * Math.abs. Integers: {@code x < 0 ? -x : x} with wrapping negation, so abs(MIN_VALUE) is
-   * MIN_VALUE as in Java (PTX's abs.s32 does not document that case). Floats: clear the sign bit,
-   * as Java does, NaNs included (abs.f64 passes NaNs through unchanged).
+   * Math.abs of a float or double: clear the sign bit, as Java does, NaNs included (abs.f64 passes
+   * NaNs through unchanged). Integers arrive legalised ({@code x < 0 ? -x : x}, the legalise pass).
    */
   private String abs(Call c) {
     Expr a = arg(c, 0);
     Reg r = Reg.of(a.type());
+    if (!r.isFloat()) throw new IllegalStateException("abs of a " + a.type() + " reaches the emitter only legalised (the legalise pass)");
     String x = exprs.eval(a), d = code.reg(r);
-    switch (r) {
-      case INT, LONG -> {
-        String n = code.reg(r), negative = code.reg(Reg.PRED);
-        code.op("neg." + r.type + " " + n + ", " + x);
-        code.op("setp.lt." + r.type + " " + negative + ", " + x + ", 0");
-        code.op("selp." + r.type + " " + d + ", " + n + ", " + x + ", " + negative);
-      }
-      case FLOAT, DOUBLE -> {
-        Reg b = r == Reg.FLOAT ? Reg.INT : Reg.LONG;
-        String bits = code.reg(b), cleared = code.reg(b);
-        code.op("mov." + r.bits + " " + bits + ", " + x);
-        code.op("and." + r.bits + " " + cleared + ", " + bits + ", " + (r == Reg.FLOAT ? "0x7FFFFFFF" : "0x7FFFFFFFFFFFFFFF"));
-        code.op("mov." + r.bits + " " + d + ", " + cleared);
-      }
-      case PRED, HALF -> throw new IllegalStateException("abs of a " + a.type());
-    }
+    Reg b = r == Reg.FLOAT ? Reg.INT : Reg.LONG;
+    String bits = code.reg(b), cleared = code.reg(b);
+    code.op("mov." + r.bits + " " + bits + ", " + x);
+    code.op("and." + r.bits + " " + cleared + ", " + bits + ", " + (r == Reg.FLOAT ? "0x7FFFFFFF" : "0x7FFFFFFFFFFFFFFF"));
+    code.op("mov." + r.bits + " " + d + ", " + cleared);
     return d;
   }
 
   /**
-   * Math.min/max. Integers: min/max.s32/s64. Floats follow Java, not PTX: PTX min/max return the
-   * non-NaN operand when one is NaN and min.f64 has no .NaN form (PTX ISA, floating-point min), while
-   * Java returns the NaN; and Java orders -0.0 below 0.0. So: the ordered comparison picks one
-   * operand, equal operands combine their bits (OR gives -0.0 for min of the two zeros, AND gives
-   * 0.0 for max; equal non-zeros have equal bits), and a NaN in a replaces everything (a NaN in b
-   * already lost the comparison and was chosen).
+   * Math.min/max: min/max.s32/s64 for integers; for floats only with fast math (PTX's min and max
+   * return the non-NaN operand and need not order -0.0 below 0.0) — with strict semantics the
+   * legalise pass has written Java's rule out already.
    */
   private String minMax(Call c) {
     boolean min = c.op() == Intrinsic.MIN;
     Expr ea = arg(c, 0), eb = arg(c, 1);
     Reg r = Reg.of(ea.type());
     PtxExpressions.require(Reg.of(eb.type()) == r, c.op() + " with mixed operand types: " + IrPrinter.expr(c));
+    if (r.isFloat() && !exprs.target.fastMath())
+      throw new IllegalStateException("floating " + c.op() + " reaches the emitter only legalised (the legalise pass)");
+    PtxExpressions.require(r.isInteger() || r.isFloat(), c.op() + " of a " + ea.type());
     String a = exprs.eval(ea), b = exprs.eval(eb), d = code.reg(r);
-    if (r.isInteger()) {
-      code.op((min ? "min." : "max.") + r.type + " " + d + ", " + a + ", " + b);
-      return d;
-    }
-    PtxExpressions.require(r.isFloat(), c.op() + " of a " + ea.type());
-    Reg bitsReg = r == Reg.FLOAT ? Reg.INT : Reg.LONG;
-    String wins = code.reg(Reg.PRED), picked = code.reg(r), equal = code.reg(Reg.PRED), nan = code.reg(Reg.PRED);
-    String ba = code.reg(bitsReg), bb = code.reg(bitsReg), both = code.reg(bitsReg), joined = code.reg(r), settled = code.reg(r);
-    code.op("setp." + (min ? "lt." : "gt.") + r.type + " " + wins + ", " + a + ", " + b);
-    code.op("selp." + r.type + " " + picked + ", " + a + ", " + b + ", " + wins);
-    code.op("setp.eq." + r.type + " " + equal + ", " + a + ", " + b);
-    code.op("mov." + r.bits + " " + ba + ", " + a);
-    code.op("mov." + r.bits + " " + bb + ", " + b);
-    code.op((min ? "or." : "and.") + r.bits + " " + both + ", " + ba + ", " + bb);
-    code.op("mov." + r.bits + " " + joined + ", " + both);
-    code.op("selp." + r.type + " " + settled + ", " + joined + ", " + picked + ", " + equal);
-    code.op("setp.nan." + r.type + " " + nan + ", " + a + ", " + a);
-    code.op("selp." + r.type + " " + d + ", " + a + ", " + settled + ", " + nan);
+    code.op((min ? "min." : "max.") + r.type + " " + d + ", " + a + ", " + b);
     return d;
   }
 

@@ -12,8 +12,8 @@ import java.util.Locale;
  * IR expressions to C-family expressions. A dialect subclass supplies the names (types, address
  * spaces, bit casts, saturating conversions, half loads, intrinsics); this class gives Java's
  * integer semantics: int and long ADD/SUB/MUL/NEG/SHL/USHR are computed on the unsigned type of the
- * same width (no signed-overflow UB) and reinterpreted, shift distances are masked, and DIV/REM go
- * through the dialect's functions unless the divisor is a constant other than 0 and -1. Each
+ * same width (no signed-overflow UB) and reinterpreted, shift distances are masked; integer DIV/REM
+ * arrive legalised (the legalise pass) as calls the dialect maps to C's own {@code /} and {@code %}. Each
  * expression carries its C precedence, so parentheses appear only where C needs them (or where
  * mixing bitwise operators confuses readers).
  *
@@ -58,9 +58,6 @@ abstract class CExpressions {
 
   /** Java's FLOAT rounded to half precision and back. */
   protected abstract C roundToHalf(C x);
-
-  /** The function giving Java's integer DIV or REM on {@code p} (including x/0 == 0 and MIN/-1). */
-  protected abstract String divide(Op.Binary op, Prim p);
 
   /** A load from a HALF array, as FLOAT. */
   protected abstract C loadHalf(C array, C index, ArrayType t);
@@ -116,11 +113,7 @@ abstract class CExpressions {
     }
     return switch (op) {
       case ADD, SUB, MUL, SHL, USHR -> reinterpret(p, bits(b));
-      case DIV, REM -> {
-        if (b.b() instanceof Const c && c.longValue() != 0 && c.longValue() != -1)
-          yield binary(expr(b.a()), op == Op.Binary.DIV ? "/" : "%", expr(b.b()), MUL);
-        yield C.of(divide(op, p) + "(" + expr(b.a()).text() + ", " + expr(b.b()).text() + ")");
-      }
+      case DIV, REM -> throw new IllegalStateException("integer " + op.symbol + " reaches the emitter only legalised (the legalise pass)");
       case AND -> binary(expr(b.a()), "&", expr(b.b()), BAND);
       case OR -> binary(expr(b.a()), "|", expr(b.b()), BOR);
       case XOR -> binary(expr(b.a()), "^", expr(b.b()), BXOR);

@@ -147,13 +147,6 @@ public final class OpenClEmitter extends CEmitter {
   }
 
   @Override
-  protected String divide(Op.Binary op, Prim p) {
-    boolean wide = p == Prim.LONG;
-    return use(op == Op.Binary.DIV ? wide ? OpenClFunction.DIV_LONG : OpenClFunction.DIV_INT
-        : wide ? OpenClFunction.REM_LONG : OpenClFunction.REM_INT);
-  }
-
-  @Override
   protected C loadHalf(C array, C index, ArrayType t) {
     return call("vload_half", index, halfPointer(array, t));
   }
@@ -186,9 +179,14 @@ public final class OpenClEmitter extends CEmitter {
           FLOOR, CEIL, RINT, FMA -> call(c.op().name().toLowerCase(Locale.ROOT), args(a));
       case POW -> target.fastMath() ? call("pow", args(a))
           : call(use(a.get(0).prim() == Prim.DOUBLE ? OpenClFunction.POW_DOUBLE : OpenClFunction.POW_FLOAT), args(a));
-      // abs(int) is a uint in OpenCL, so abs(MIN_VALUE) reads back as MIN_VALUE, as in Java.
-      case ABS -> a.get(0).prim().isIntegral() ? reinterpret(a.get(0).prim(), call("abs", args(a))) : call("fabs", args(a));
+      case ABS -> {
+        if (a.get(0).prim().isIntegral()) throw new IllegalStateException("integer abs reaches the emitter only legalised (the legalise pass)");
+        yield call("fabs", args(a));
+      }
       case MIN, MAX -> minMax(c.op() == dev.loopjit.ir.Intrinsic.MIN, a);
+      // The legalise pass gives these only divisors other than 0 and -1, where C's / and % are Java's.
+      case DIV_UNCHECKED -> binary(expr(a.get(0)), "/", expr(a.get(1)), MUL);
+      case REM_UNCHECKED -> binary(expr(a.get(0)), "%", expr(a.get(1)), MUL);
       case FLOAT_BITS -> reinterpret(Prim.INT, expr(a.get(0)));
       case BITS_FLOAT -> reinterpret(Prim.FLOAT, expr(a.get(0)));
       case DOUBLE_BITS -> reinterpret(Prim.LONG, expr(a.get(0)));
@@ -205,11 +203,12 @@ public final class OpenClEmitter extends CEmitter {
     return cast("int", C.of(function + "(" + d.longValue() + ")"));
   }
 
+  /** Integers' min and max are C's; floating ones reach here only with fast math (else the legalise pass wrote Java's). */
   private C minMax(boolean min, List<Expr> a) {
     Prim p = a.get(0).prim();
-    if (p.isIntegral() || target.fastMath()) return call((p.isIntegral() ? "" : "f") + (min ? "min" : "max"), args(a));
-    boolean d = p == Prim.DOUBLE;
-    return call(use(min ? d ? OpenClFunction.MIN_DOUBLE : OpenClFunction.MIN_FLOAT : d ? OpenClFunction.MAX_DOUBLE : OpenClFunction.MAX_FLOAT), args(a));
+    if (!p.isIntegral() && !target.fastMath())
+      throw new IllegalStateException("floating " + (min ? "min" : "max") + " reaches the emitter only legalised (the legalise pass)");
+    return call((p.isIntegral() ? "" : "f") + (min ? "min" : "max"), args(a));
   }
 
   private C atomicAdd(List<Expr> a) {

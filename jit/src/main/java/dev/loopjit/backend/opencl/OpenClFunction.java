@@ -6,49 +6,6 @@ package dev.loopjit.backend.opencl;
  * uses it. Each gives the Java method named in its comment exactly, on every input.
  */
 enum OpenClFunction {
-  /** Java's int /: x / 0 == 0 (a device cannot throw), MIN_VALUE / -1 == MIN_VALUE. */
-  DIV_INT("jdiv_i", """
-      // Java's int /, except that x / 0 is 0 here (a device cannot throw); MIN_VALUE / -1 wraps.
-      static inline int jdiv_i(int a, int b) {
-        return b == 0 ? 0 : b == -1 ? as_int(0u - as_uint(a)) : a / b;
-      }"""),
-  /** Java's int %: x % 0 == 0 (a device cannot throw), MIN_VALUE % -1 == 0. */
-  REM_INT("jrem_i", """
-      // Java's int %, except that x % 0 is 0 here; MIN_VALUE % -1 is 0 (C leaves it undefined).
-      static inline int jrem_i(int a, int b) {
-        return b == 0 || b == -1 ? 0 : a % b;
-      }"""),
-  DIV_LONG("jdiv_l", """
-      // Java's long /, except that x / 0 is 0 here (a device cannot throw); MIN_VALUE / -1 wraps.
-      static inline long jdiv_l(long a, long b) {
-        return b == 0L ? 0L : b == -1L ? as_long(0uL - as_ulong(a)) : a / b;
-      }"""),
-  REM_LONG("jrem_l", """
-      // Java's long %, except that x % 0 is 0 here; MIN_VALUE % -1 is 0 (C leaves it undefined).
-      static inline long jrem_l(long a, long b) {
-        return b == 0L || b == -1L ? 0L : a % b;
-      }"""),
-  /** Math.min(float, float): NaN if either is (the first NaN, as Java returns it), and -0.0f below 0.0f; fmin does neither. */
-  MIN_FLOAT("jmin_f", """
-      // Math.min: NaN wins and -0.0f < 0.0f, which fmin does not promise.
-      static inline float jmin_f(float a, float b) {
-        return isnan(a) ? a : isnan(b) ? b : a == b ? as_float(as_int(a) | as_int(b)) : a < b ? a : b;
-      }"""),
-  MAX_FLOAT("jmax_f", """
-      // Math.max: NaN wins and -0.0f < 0.0f, which fmax does not promise.
-      static inline float jmax_f(float a, float b) {
-        return isnan(a) ? a : isnan(b) ? b : a == b ? as_float(as_int(a) & as_int(b)) : a > b ? a : b;
-      }"""),
-  MIN_DOUBLE("jmin_d", """
-      // Math.min: NaN wins and -0.0 < 0.0, which fmin does not promise.
-      static inline double jmin_d(double a, double b) {
-        return isnan(a) ? a : isnan(b) ? b : a == b ? as_double(as_long(a) | as_long(b)) : a < b ? a : b;
-      }"""),
-  MAX_DOUBLE("jmax_d", """
-      // Math.max: NaN wins and -0.0 < 0.0, which fmax does not promise.
-      static inline double jmax_d(double a, double b) {
-        return isnan(a) ? a : isnan(b) ? b : a == b ? as_double(as_long(a) & as_long(b)) : a > b ? a : b;
-      }"""),
   /** Math.pow: C's pow(1, NaN) and pow(-1, ±Infinity) are 1, Java's are NaN (y - y is that NaN). */
   POW_FLOAT("jpow_f", """
       // Math.pow: pow(x, NaN) and pow(+-1, +-Infinity) are NaN in Java, 1 in C.

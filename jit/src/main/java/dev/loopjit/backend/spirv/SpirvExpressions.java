@@ -181,7 +181,7 @@ final class SpirvExpressions {
       case ADD -> code.op(SpirvOp.IAdd, type, x, y);
       case SUB -> code.op(SpirvOp.ISub, type, x, y);
       case MUL -> code.op(SpirvOp.IMul, type, x, y);
-      case DIV, REM -> divide(p, x, y, op == Op.Binary.REM, b.b() instanceof Const k && k.longValue() != 0 && k.longValue() != -1);
+      case DIV, REM -> throw new IllegalStateException("integer " + op.symbol + " reaches the emitter only legalised (the legalise pass)");
       case AND -> code.op(SpirvOp.BitwiseAnd, type, x, y);
       case OR -> code.op(SpirvOp.BitwiseOr, type, x, y);
       case XOR -> code.op(SpirvOp.BitwiseXor, type, x, y);
@@ -192,27 +192,12 @@ final class SpirvExpressions {
   }
 
   /**
-   * Java's truncating {@code /} and {@code %} (OpSDiv, and OpSRem, whose sign is the dividend's),
-   * with {@code MIN_VALUE / -1 == MIN_VALUE} and, as the IR defines, 0 for a zero divisor. Both
-   * are undefined in SPIR-V, so the divisor becomes 1 when it is 0 or -1; the remainder is then 0,
-   * which is right for both, and the quotient is chosen afterwards. A constant divisor other than
-   * 0 and -1 ({@code ordinary}) needs none of that.
+   * The device's truncating division or remainder (OpSDiv; OpSRem, whose sign is the dividend's, as
+   * Java's) of a divisor that is neither 0 nor -1, where both are Java's: the legalise pass
+   * guarantees it ({@link dev.loopjit.ir.Intrinsic#DIV_UNCHECKED}).
    */
-  private int divide(Prim p, int a, int b, boolean remainder, boolean ordinary) {
-    int type = code.valueType(p);
-    SpirvOp op = remainder ? SpirvOp.SRem : SpirvOp.SDiv;
-    if (ordinary) return code.op(op, type, a, b);
-    boolean wide = p == Prim.LONG;
-    int zero = wide ? code.longConstant(0) : code.intConstant(0), one = wide ? code.longConstant(1) : code.intConstant(1),
-        minusOne = wide ? code.longConstant(-1) : code.intConstant(-1);
-    int isZero = code.op(SpirvOp.IEqual, m.boolType(), b, zero), isMinusOne = code.op(SpirvOp.IEqual, m.boolType(), b, minusOne);
-    int special = code.op(SpirvOp.LogicalOr, m.boolType(), isZero, isMinusOne);
-    int divisor = code.op(SpirvOp.Select, type, special, one, b);
-    int r = code.op(op, type, a, divisor);
-    if (remainder) return r;
-    int negated = code.op(SpirvOp.SNegate, type, a);
-    int byMinusOne = code.op(SpirvOp.Select, type, isMinusOne, negated, r);
-    return code.op(SpirvOp.Select, type, isZero, zero, byMinusOne);
+  int divide(Prim p, int a, int b, boolean remainder) {
+    return code.op(remainder ? SpirvOp.SRem : SpirvOp.SDiv, code.valueType(p), a, b);
   }
 
   /** Java masks the distance to 5 (int) or 6 (long) bits; SPIR-V leaves distances of the width or more undefined. */
@@ -302,6 +287,11 @@ final class SpirvExpressions {
       case Binary b -> harmless(b.a()) && harmless(b.b());
       case Compare c -> harmless(c.a()) && harmless(c.b());
       case Convert c -> harmless(c.x());
+      case Select s -> harmless(s.cond()) && harmless(s.a()) && harmless(s.b());
+      case Call c -> switch (c.op()) {
+        case FLOAT_BITS, BITS_FLOAT, DOUBLE_BITS, BITS_DOUBLE -> harmless(c.args().get(0));
+        default -> false;
+      };
       default -> false;
     };
   }

@@ -81,6 +81,7 @@ final class SpirvIntrinsics {
       case POPCOUNT -> countBits(Spv.CL_POPCOUNT, a.get(0));
       case CLZ -> countBits(Spv.CL_CLZ, a.get(0));
       case CTZ -> trailingZeros(a.get(0));
+      case DIV_UNCHECKED, REM_UNCHECKED -> exprs.divide(c.type(), exprs.eval(a.get(0)), exprs.eval(a.get(1)), c.op() == Intrinsic.REM_UNCHECKED);
     };
   }
 
@@ -133,19 +134,17 @@ final class SpirvIntrinsics {
     return code.op(SpirvOp.Select, type, special, code.arithmetic(SpirvOp.FSub, type, y, y), r);
   }
 
-  /** Math.abs: integers wrap (abs(MIN_VALUE) == MIN_VALUE), floats clear the sign bit. */
+  /** Math.abs of a float or double: fabs clears the sign bit. Integers arrive legalised (the legalise pass). */
   private int abs(Expr arg) {
     Prim p = arg.prim();
-    int x = exprs.eval(arg), type = code.valueType(p);
-    if (p.isFloating()) return code.ext(type, Spv.CL_FABS, x);
-    int negative = code.op(SpirvOp.SLessThan, m.boolType(), x, exprs.zero(p));
-    return code.op(SpirvOp.Select, type, negative, code.op(SpirvOp.SNegate, type, x), x);
+    if (!p.isFloating()) throw new IllegalStateException("integer abs reaches the emitter only legalised (the legalise pass)");
+    return code.ext(code.valueType(p), Spv.CL_FABS, exprs.eval(arg));
   }
 
   /**
-   * Math.min/max. Integers: a compare and a select. Floats (strict): NaN if either is (the first
-   * NaN, as Java returns it), and -0.0 below 0.0 (equal values are combined bitwise: OR of the sign
-   * for min, AND for max); fmin/fmax promise neither, fast math uses them anyway.
+   * Math.min/max. Integers: a compare and a select. Floats only with fast math (fmin/fmax, which
+   * promise neither Java's NaN nor its -0.0 below 0.0): with strict semantics the legalise pass has
+   * written Java's rule out already.
    */
   private int minMax(boolean min, List<Expr> a) {
     Prim p = a.get(0).prim();
@@ -155,15 +154,9 @@ final class SpirvIntrinsics {
       int less = code.op(SpirvOp.SLessThan, bool, x, y);
       return min ? code.op(SpirvOp.Select, type, less, x, y) : code.op(SpirvOp.Select, type, less, y, x);
     }
-    if (exprs.fastMath) return code.ext(type, min ? Spv.CL_FMIN : Spv.CL_FMAX, x, y);
-    int bits = m.intType(p == Prim.DOUBLE ? 64 : 32);
-    int xb = code.op(SpirvOp.Bitcast, bits, x), yb = code.op(SpirvOp.Bitcast, bits, y);
-    int joined = code.op(SpirvOp.Bitcast, type, code.op(min ? SpirvOp.BitwiseOr : SpirvOp.BitwiseAnd, bits, xb, yb));
-    int ordered = code.op(min ? SpirvOp.FOrdLessThan : SpirvOp.FOrdGreaterThan, bool, x, y);
-    int r = code.op(SpirvOp.Select, type, ordered, x, y);
-    r = code.op(SpirvOp.Select, type, code.op(SpirvOp.FOrdEqual, bool, x, y), joined, r);
-    r = code.op(SpirvOp.Select, type, code.op(SpirvOp.IsNan, bool, y), y, r);
-    return code.op(SpirvOp.Select, type, code.op(SpirvOp.IsNan, bool, x), x, r);
+    if (!exprs.fastMath)
+      throw new IllegalStateException("floating " + (min ? "min" : "max") + " reaches the emitter only legalised (the legalise pass)");
+    return code.ext(type, min ? Spv.CL_FMIN : Spv.CL_FMAX, x, y);
   }
 
   /** popcount and clz of a long are longs in OpenCL; Java's are ints. */

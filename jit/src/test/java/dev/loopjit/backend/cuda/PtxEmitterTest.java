@@ -48,7 +48,7 @@ class PtxEmitterTest {
 
   /** ptxas must accept the kernel without a single warning. */
   private static void check(KernelIR k, Target t, List<String> failures) {
-    String ptx = PtxEmitter.emit(k, t);
+    String ptx = dev.loopjit.testing.Emit.ptx(k, t);
     Ptxas.Result r = Ptxas.assemble(ptx, t.variant());
     if (!r.ok() || !r.output().isBlank()) failures.add(k.name() + " for " + t.variant() + ": " + r.output() + "\n" + ptx);
   }
@@ -66,7 +66,7 @@ class PtxEmitterTest {
     for (int j = 0; j < 16; j++)
       body.add(store(out, c(j), bin(Binary.ADD, bin(Binary.MUL, load(a, c(3 * j)), load(a, c(3 * j + 1))), load(a, c(3 * j + 2)))));
     KernelIR k = kernel("madd", args(a, out), body.toArray(Stmt[]::new));
-    String strict = PtxEmitter.emit(k, target("sm_90", false)), fast = PtxEmitter.emit(k, target("sm_90", true));
+    String strict = dev.loopjit.testing.Emit.ptx(k, target("sm_90", false)), fast = dev.loopjit.testing.Emit.ptx(k, target("sm_90", true));
     assertTrue(strict.contains("mul.rn.f32") && strict.contains("add.rn.f32"), strict);
     assertFalse(fast.contains(".rn."), fast);
     long strictBytes = textBytes(Ptxas.cubin(strict, "sm_90")), fastBytes = textBytes(Ptxas.cubin(fast, "sm_90"));
@@ -91,22 +91,22 @@ class PtxEmitterTest {
 
   @Test
   void moduleHeaderAndParameterAbi() {
-    String ptx = PtxEmitter.emit(TestKernels.scalars(), target("sm_80", false));
+    String ptx = dev.loopjit.testing.Emit.ptx(TestKernels.scalars(), target("sm_80", false));
     assertTrue(ptx.contains(".version 7.8\n.target sm_80\n.address_size 64\n"), ptx);
     assertTrue(ptx.contains(".visible .entry scalars(\n"), ptx);
     String[] expected = {"u64", "u64", "u64", "u64", "b32", "b32", "b32", "b32", "s32", "s64", "f32", "f64"};
     for (int i = 0; i < expected.length; i++) assertTrue(ptx.contains("\t.param ." + expected[i] + " p" + i), "parameter " + i + " is ." + expected[i] + "\n" + ptx);
     assertTrue(ptx.contains("cvta.to.global.u64"), ptx);
-    String elementwise = PtxEmitter.emit(TestKernels.binary(Prim.INT, Binary.ADD), target("sm_90", false));
+    String elementwise = dev.loopjit.testing.Emit.ptx(TestKernels.binary(Prim.INT, Binary.ADD), target("sm_90", false));
     assertTrue(elementwise.contains("\t.param .s32 p3 // n\n"), elementwise);
     KernelIR counted = kernel("counted", List.of(new KernelArg.Count(0, var("count0", Prim.INT))), eval(call(Intrinsic.BARRIER_LOCAL, null)));
-    assertTrue(PtxEmitter.emit(counted, target("sm_90", false)).contains("\t.param .s32 p0 // count0\n"));
+    assertTrue(dev.loopjit.testing.Emit.ptx(counted, target("sm_90", false)).contains("\t.param .s32 p0 // count0\n"));
   }
 
   @Test
   void outputIsByteStable() {
     for (KernelIR k : List.of(TestKernels.nestedLoops(), TestKernels.switches(), TestKernels.privateArrays()))
-      assertEquals(PtxEmitter.emit(k, target("sm_90", false)), PtxEmitter.emit(k, target("sm_90", false)));
+      assertEquals(dev.loopjit.testing.Emit.ptx(k, target("sm_90", false)), dev.loopjit.testing.Emit.ptx(k, target("sm_90", false)));
   }
 
   @Test
@@ -135,13 +135,13 @@ class PtxEmitterTest {
     for (Intrinsic op : EnumSet.complementOf(EnumSet.copyOf(PtxEmitter.nativeIntrinsics(false)))) {
       int arity = op == Intrinsic.POW || op == Intrinsic.ATAN2 || op == Intrinsic.HYPOT ? 2 : 1;
       KernelIR k = TestKernels.math(op, Prim.DOUBLE, Prim.DOUBLE, arity);
-      IllegalStateException e = assertThrows(IllegalStateException.class, () -> PtxEmitter.emit(k, target("sm_90", false)), op.name());
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> dev.loopjit.testing.Emit.ptx(k, target("sm_90", false)), op.name());
       assertTrue(e.getMessage().contains("no exact PTX for " + op), e.getMessage());
     }
-    assertThrows(IllegalStateException.class, () -> PtxEmitter.emit(TestKernels.math(Intrinsic.EXP, Prim.DOUBLE, Prim.DOUBLE, 1), target("sm_90", true)));
-    assertThrows(IllegalStateException.class, () -> PtxEmitter.emit(TestKernels.math(Intrinsic.POW, Prim.FLOAT, Prim.FLOAT, 2), target("sm_90", true)));
-    assertThrows(IllegalStateException.class, () -> PtxEmitter.emit(TestKernels.fastMath(), target("sm_70", true)), "tanh.approx needs sm_75");
-    PtxEmitter.emit(TestKernels.math(Intrinsic.EXP, Prim.FLOAT, Prim.FLOAT, 1), target("sm_90", true));
+    assertThrows(IllegalStateException.class, () -> dev.loopjit.testing.Emit.ptx(TestKernels.math(Intrinsic.EXP, Prim.DOUBLE, Prim.DOUBLE, 1), target("sm_90", true)));
+    assertThrows(IllegalStateException.class, () -> dev.loopjit.testing.Emit.ptx(TestKernels.math(Intrinsic.POW, Prim.FLOAT, Prim.FLOAT, 2), target("sm_90", true)));
+    assertThrows(IllegalStateException.class, () -> dev.loopjit.testing.Emit.ptx(TestKernels.fastMath(), target("sm_70", true)), "tanh.approx needs sm_75");
+    dev.loopjit.testing.Emit.ptx(TestKernels.math(Intrinsic.EXP, Prim.FLOAT, Prim.FLOAT, 1), target("sm_90", true));
   }
 
   @Test
@@ -170,7 +170,7 @@ class PtxEmitterTest {
         set(i, call(Intrinsic.GLOBAL_ID, Prim.INT, c(0))),
         when(cmp(Compare.LT, read(i), read(n)), block(
             store(y, read(i), bin(Binary.ADD, bin(Binary.MUL, read(a), load(x, read(i))), load(y, read(i)))))));
-    String ptx = PtxEmitter.emit(k, target("sm_90", false));
+    String ptx = dev.loopjit.testing.Emit.ptx(k, target("sm_90", false));
     for (String line : List.of("\t.param .f32 p0, // a", "\tld.param.f32 %f0, [p0];", "\tmad.lo.s32 %r1, %r2, %r3, %r4;",
         "\tsetp.lt.s32 %p0, %r5, %r0;", "\tmul.wide.s32 %rd4, %r5, 4;", "\tld.global.f32 %f1, [%rd7];", "\tmul.rn.f32 %f2, %f0, %f1;",
         "\tst.global.f32 [%rd5], %f4;", "\tret;"))

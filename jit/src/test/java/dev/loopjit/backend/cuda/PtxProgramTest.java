@@ -56,7 +56,7 @@ class PtxProgramTest {
     int group = 8, groups = 3, n = group * groups;
     int[] a = new int[n], out = new int[n];
     for (int i = 0; i < n; i++) a[i] = i + 1;
-    new PtxSimulator(PtxEmitter.emit(TestKernels.localArrays(group), STRICT)).run(new int[] {groups, 1, 1}, new int[] {group, 1, 1}, a, out);
+    new PtxSimulator(dev.loopjit.testing.Emit.ptx(TestKernels.localArrays(group), STRICT)).run(new int[] {groups, 1, 1}, new int[] {group, 1, 1}, a, out);
     for (int i = 0; i < n; i++) {
       int g = i / group, lid = i % group;
       assertEquals(a[g * group + group - 1 - lid] * 1000 + group, out[i], "work-item " + i);
@@ -131,7 +131,7 @@ class PtxProgramTest {
     long[] longs = new long[1];
     float[] floats = new float[1];
     double[] doubles = new double[1];
-    new PtxSimulator(PtxEmitter.emit(TestKernels.scalars(), STRICT)).run(new int[] {1, 1, 1}, new int[] {1, 1, 1},
+    new PtxSimulator(dev.loopjit.testing.Emit.ptx(TestKernels.scalars(), STRICT)).run(new int[] {1, 1, 1}, new int[] {1, 1, 1},
         ints, longs, floats, doubles, 0x5A5A0001, 0x7A5A00FB, 0x1234FED4, 0x0F0FFFFE, -123456789, Long.MIN_VALUE + 5, -0.0f, Double.MIN_VALUE);
     assertArrayEquals(new int[] {1, -5, -300, 0xFFFE, -123456789, 7}, ints);
     assertEquals(Long.MIN_VALUE + 5, longs[0]);
@@ -144,7 +144,7 @@ class PtxProgramTest {
     int[] blocks = {2, 3, 2}, threads = {4, 2, 3};
     int[] global = {8, 6, 6};
     int[] out = new int[8 * 6 * 6 * 15];
-    new PtxSimulator(PtxEmitter.emit(TestKernels.geometry(), STRICT)).run(blocks, threads, (Object) out);
+    new PtxSimulator(dev.loopjit.testing.Emit.ptx(TestKernels.geometry(), STRICT)).run(blocks, threads, (Object) out);
     for (int z = 0; z < global[2]; z++)
       for (int y = 0; y < global[1]; y++)
         for (int x = 0; x < global[0]; x++) {

@@ -37,7 +37,7 @@ final class Simulated {
   static void run(KernelIR k, Target target, int n, Object... arrays) {
     Object[] args = Arrays.copyOf(arrays, arrays.length + 1);
     args[arrays.length] = n;
-    new PtxSimulator(PtxEmitter.emit(k, target)).run(new int[] {(n + 63) / 64, 1, 1}, new int[] {64, 1, 1}, args);
+    new PtxSimulator(dev.loopjit.testing.Emit.ptx(k, target)).run(new int[] {(n + 63) / 64, 1, 1}, new int[] {64, 1, 1}, args);
   }
 
   static final int RANDOM = 300;

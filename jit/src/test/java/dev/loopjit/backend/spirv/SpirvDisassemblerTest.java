@@ -16,7 +16,7 @@ class SpirvDisassemblerTest {
   void readsEverySampleAsSpirvDisDoes() {
     Assumptions.assumeTrue(SpirvTools.disassemblerTool() != null, "spirv-dis (Debian: spirv-tools) is not installed");
     for (Map.Entry<String, KernelIR> e : SampleKernels.all().entrySet()) {
-      byte[] spv = SpirvEmitter.emit(e.getValue(), SpirvEmitterTest.targetOf(e.getValue()));
+      byte[] spv = dev.loopjit.testing.Emit.spirv(e.getValue(), SpirvEmitterTest.targetOf(e.getValue()));
       SpirvTools.Result theirs = SpirvTools.run(spv, SpirvTools.disassemblerTool().toString(), "--raw-id", "--no-color", "-");
       assertTrue(theirs.ok(), theirs.output());
       List<String> a = lines(SpirvDisassembler.disassemble(SpirvModule.words(spv), true)), b = lines(theirs.output());
@@ -51,13 +51,13 @@ class SpirvDisassemblerTest {
 
   @Test
   void namesIdsAfterOpNameTypesAndConstants() {
-    String t = SpirvDisassembler.disassemble(SpirvEmitter.emit(SampleKernels.flags(), SpirvEmitterTest.STRICT));
+    String t = SpirvDisassembler.disassemble(dev.loopjit.testing.Emit.spirv(SampleKernels.flags(), SpirvEmitterTest.STRICT));
     for (String s : List.of("%uint = OpTypeInt 32 0", "%bool = OpTypeBool", "%uchar = OpTypeInt 8 0", "%uint_1 = OpConstant %uint 1",
         "%_ptr_CrossWorkgroup_uchar = OpTypePointer CrossWorkgroup %uchar", "%float4 = OpVariable %_ptr_Function_uint Function",
         "%flags = OpFunction %void None", "OpEntryPoint Kernel %flags \"flags\"", "OpDecorate %global_id BuiltIn GlobalInvocationId",
         "OpLogicalNot %bool"))
       assertTrue(t.contains(s), () -> "missing `" + s + "` in:\n" + t);
-    String m = SpirvDisassembler.disassemble(SpirvEmitter.emit(SampleKernels.math(false), SpirvEmitterTest.STRICT));
+    String m = SpirvDisassembler.disassemble(dev.loopjit.testing.Emit.spirv(SampleKernels.math(false), SpirvEmitterTest.STRICT));
     assertTrue(m.contains(" sqrt %") && m.contains(" pow %") && m.contains(" fma %"), m);
   }
 

@@ -30,11 +30,11 @@ class SpirvEmitterTest {
   }
 
   static String text(KernelIR k) {
-    return SpirvDisassembler.disassemble(SpirvEmitter.emit(k, targetOf(k)));
+    return SpirvDisassembler.disassemble(dev.loopjit.testing.Emit.spirv(k, targetOf(k)));
   }
 
   static Set<Integer> capabilities(KernelIR k) {
-    return SpirvDisassembler.capabilities(SpirvEmitter.words(k, targetOf(k)));
+    return SpirvDisassembler.capabilities(SpirvEmitter.words(dev.loopjit.compiler.Compiler.legalise(k, targetOf(k)), targetOf(k)));
   }
 
   static void assertContains(String text, String... fragments) {
@@ -45,7 +45,7 @@ class SpirvEmitterTest {
   void everySampleIsAValidModuleAndTheSameBytesTwice() {
     for (Map.Entry<String, KernelIR> e : SampleKernels.all().entrySet()) {
       KernelIR k = e.getValue();
-      byte[] a = SpirvEmitter.emit(k, targetOf(k)), b = SpirvEmitter.emit(k, targetOf(k));
+      byte[] a = dev.loopjit.testing.Emit.spirv(k, targetOf(k)), b = dev.loopjit.testing.Emit.spirv(k, targetOf(k));
       assertArrayEquals(a, b, e.getKey());
       assertContains(SpirvDisassembler.disassemble(a), "OpEntryPoint Kernel %" + e.getKey() + " \"" + e.getKey() + "\"");
       if (SpirvTools.validator() == null) continue;
@@ -60,8 +60,8 @@ class SpirvEmitterTest {
     assertContains(t, "; Version: 1.2\n", "OpCapability Addresses\n", "OpCapability Kernel\n", "OpExtInstImport \"OpenCL.std\"",
         "OpMemoryModel Physical64 OpenCL", "OpExecutionMode %intOps ContractionOff");
     assertFalse(t.contains("Linkage"), t);
-    assertTrue(SpirvEmitter.words(SampleKernels.intOps(), new Target("spirv", "1.0", true, true, true, 1, 1, false, null, false))[1] == 0x00010000);
-    assertThrows(IllegalArgumentException.class, () -> SpirvEmitter.emit(SampleKernels.intOps(), new Target("spirv", "2.0", true, true, true, 1, 1, false, null, false)));
+    assertTrue(SpirvEmitter.words(dev.loopjit.compiler.Compiler.legalise(SampleKernels.intOps(), STRICT), new Target("spirv", "1.0", true, true, true, 1, 1, false, null, false))[1] == 0x00010000);
+    assertThrows(IllegalArgumentException.class, () -> dev.loopjit.testing.Emit.spirv(SampleKernels.intOps(), new Target("spirv", "2.0", true, true, true, 1, 1, false, null, false)));
   }
 
   @Test
@@ -129,7 +129,7 @@ class SpirvEmitterTest {
     Var a = global("a", INT), x = var("x", LONG);
     Src at = new Src("dev.loopjit.Samples", "k", 42, null);
     KernelIR k = kernel("k", List.of(a), null, new Stmt.Assign(var("y", INT), read(x), at));
-    KernelCompilationException e = assertThrows(KernelCompilationException.class, () -> SpirvEmitter.emit(k, STRICT));
+    KernelCompilationException e = assertThrows(KernelCompilationException.class, () -> dev.loopjit.testing.Emit.spirv(k, STRICT));
     assertEquals(42, e.line());
     assertEquals("dev.loopjit.Samples", e.className());
     assertEquals("k", e.methodName());
@@ -141,7 +141,7 @@ class SpirvEmitterTest {
   void theValidatorIsInstalledAndRejectsABrokenModule() {
     Assumptions.assumeTrue(SpirvTools.validator() != null,
         "spirv-val (Debian: spirv-tools) is not installed: kernels are emitted as SPIR-V and disassembled, but not validated");
-    byte[] ok = SpirvEmitter.emit(SampleKernels.intOps(), STRICT);
+    byte[] ok = dev.loopjit.testing.Emit.spirv(SampleKernels.intOps(), STRICT);
     assertTrue(SpirvTools.validate(ok, "opencl2.2").ok());
     int[] w = SpirvModule.words(ok);
     for (int at = 5; at < w.length; at += w[at] >>> 16)
