@@ -1,8 +1,9 @@
-// JMH: one training step of the MLP (batch 128, 784 → 256 → 10, softmax cross-entropy, Adam) on the jvm and on each device.
+// JMH: one training step of the MLP (784 → 256 → 10) or the CNN (FashionMnist.cnn()), batch 128, softmax cross-entropy, Adam, on the jvm and each device.
 package dev.loopjit.bench;
 
 import dev.loopjit.api.Devices;
 import dev.loopjit.nn.Dataset;
+import dev.loopjit.nn.FashionMnist;
 import dev.loopjit.nn.Layer;
 import dev.loopjit.nn.Loss;
 import dev.loopjit.nn.Optimizer;
@@ -36,6 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <pre>
  * java -jar benchmarks/target/benchmarks.jar TrainingStepBenchmark                       # jvm, jvm-mt, opencl:0
  * java -jar benchmarks/target/benchmarks.jar TrainingStepBenchmark -p device=jvm,cuda:0  # on a GPU host
+ * java -jar benchmarks/target/benchmarks.jar TrainingStepBenchmark -p model=cnn          # the convolutional network only
  * </pre>
  * (with {@code LD_PRELOAD=$JAVA_HOME/lib/libjsig.so} where PoCL is loaded; forks inherit it.)
  */
@@ -50,6 +52,10 @@ public class TrainingStepBenchmark {
 
   @Param({"jvm", "jvm-mt", "opencl:0"})
   public String device;
+
+  /** {@code mlp}: 784 → 256 (ReLU) → 10; {@code cnn}: {@code FashionMnist.cnn()}, two convolutions, pools, dense 128, dropout. */
+  @Param({"mlp", "cnn"})
+  public String model;
 
   private TrainingStep step;
   private int[] order;
@@ -66,8 +72,12 @@ public class TrainingStepBenchmark {
     return Dataset.labelled("random images", x, PIXELS, y, CLASSES);
   }
 
-  private static Sequential model() {
-    return Sequential.of(PIXELS, Layer.dense(HIDDEN), Layer.relu(), Layer.dense(CLASSES)).initialize(42);
+  private Sequential model() {
+    return switch (model) {
+      case "mlp" -> Sequential.of(PIXELS, Layer.dense(HIDDEN), Layer.relu(), Layer.dense(CLASSES)).initialize(42);
+      case "cnn" -> FashionMnist.cnn().initialize(42);
+      default -> throw new IllegalArgumentException("model mlp or cnn, not " + model);
+    };
   }
 
   @Setup(Level.Trial)

@@ -60,11 +60,6 @@ public record Dataset(String name, int size, FloatArray features, int width, Int
     return c;
   }
 
-  /** The array the loss reads: the labels, or the targets. */
-  Object answers() {
-    return labels != null ? labels : targets;
-  }
-
   @Override
   public String toString() {
     return name + " (" + size + " rows of " + width + (labels != null ? ", " + classes + " classes)" : ", " + targetWidth + (targetWidth == 1 ? " target)" : " targets)"));

@@ -1,7 +1,6 @@
 // The training objectives: which loss kernels a model's outputs go through, and what a dataset must provide for each.
 package dev.loopjit.nn;
 
-import dev.loopjit.api.TaskGraph;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
 
@@ -51,29 +50,33 @@ public enum Loss {
       throw new IllegalArgumentException(this + ": the model has " + outputs + " outputs but " + data.name() + " has " + data.targetWidth() + " targets per row");
   }
 
-  /** Adds the per-row loss forward. {@code probs} (B, C) is used by softmax only. */
-  void addForward(TaskGraph g, FloatArray outputs, Object targets, IntArray batch, FloatArray probs, FloatArray losses, int rows, int width) {
+  /** Adds the per-row loss forward of the batch's outputs (B, width). {@code probs} (B, C) is used by softmax only. */
+  void addForward(Wiring w, FloatArray outputs, Batch batch, FloatArray probs, FloatArray losses, int width) {
+    String id = w.id("loss");
+    int rows = batch.rows;
     switch (this) {
-      case SOFTMAX_CROSS_ENTROPY -> g.task("loss", LossKernels::softmaxCrossEntropyForward, outputs, (IntArray) targets, batch, probs, losses, rows, width);
-      case BCE_WITH_LOGITS -> g.task("loss", LossKernels::bceForward, outputs, (FloatArray) targets, batch, losses, rows, width);
-      case MSE -> g.task("loss", LossKernels::mseForward, outputs, (FloatArray) targets, batch, losses, rows, width);
+      case SOFTMAX_CROSS_ENTROPY -> w.graph().task(id, LossKernels::softmaxCrossEntropyForward, outputs, batch.labels, batch.index, probs, losses, rows, width);
+      case BCE_WITH_LOGITS -> w.graph().task(id, LossKernels::bceForward, outputs, batch.targets, batch.index, losses, rows, width);
+      case MSE -> w.graph().task(id, LossKernels::mseForward, outputs, batch.targets, batch.index, losses, rows, width);
     }
   }
 
   /** Adds the loss backward: the gradient of the batch's mean loss with respect to the outputs, into {@code doutputs}. */
-  void addBackward(TaskGraph g, FloatArray outputs, Object targets, IntArray batch, FloatArray probs, FloatArray doutputs, int rows, int width) {
+  void addBackward(Wiring w, FloatArray outputs, Batch batch, FloatArray probs, FloatArray doutputs, int width) {
+    String id = w.id("loss_backward");
+    int rows = batch.rows;
     switch (this) {
-      case SOFTMAX_CROSS_ENTROPY -> g.task("loss_backward", LossKernels::softmaxCrossEntropyBackward, probs, (IntArray) targets, batch, doutputs, rows, width);
-      case BCE_WITH_LOGITS -> g.task("loss_backward", LossKernels::bceBackward, outputs, (FloatArray) targets, batch, doutputs, rows, width);
-      case MSE -> g.task("loss_backward", LossKernels::mseBackward, outputs, (FloatArray) targets, batch, doutputs, rows, width);
+      case SOFTMAX_CROSS_ENTROPY -> w.graph().task(id, LossKernels::softmaxCrossEntropyBackward, probs, batch.labels, batch.index, doutputs, rows, width);
+      case BCE_WITH_LOGITS -> w.graph().task(id, LossKernels::bceBackward, outputs, batch.targets, batch.index, doutputs, rows, width);
+      case MSE -> w.graph().task(id, LossKernels::mseBackward, outputs, batch.targets, batch.index, doutputs, rows, width);
     }
   }
 
   /** Adds the count of right predictions into {@code correct[0]}; only where {@link #hasAccuracy}. */
-  void addCorrectCount(TaskGraph g, FloatArray outputs, Object targets, IntArray batch, IntArray correct, int rows, int width) {
+  void addCorrectCount(Wiring w, FloatArray outputs, Batch batch, IntArray correct, int width) {
     switch (this) {
-      case SOFTMAX_CROSS_ENTROPY -> g.task("correct", LossKernels::countCorrect, outputs, (IntArray) targets, batch, correct, rows, width);
-      case BCE_WITH_LOGITS -> g.task("correct", LossKernels::countCorrectBinary, outputs, (FloatArray) targets, batch, correct, rows);
+      case SOFTMAX_CROSS_ENTROPY -> w.graph().task(w.id("correct"), LossKernels::countCorrect, outputs, batch.labels, batch.index, correct, batch.rows, width);
+      case BCE_WITH_LOGITS -> w.graph().task(w.id("correct"), LossKernels::countCorrectBinary, outputs, batch.targets, batch.index, correct, batch.rows);
       case MSE -> throw new IllegalStateException("MSE has no accuracy");
     }
   }

@@ -65,14 +65,15 @@ public sealed interface Optimizer permits Optimizer.Sgd, Optimizer.Momentum, Opt
     };
   }
 
-  /** Adds the update of all {@code n} parameters to {@code g}. */
-  default void addUpdate(TaskGraph g, FloatArray params, FloatArray grads, List<FloatArray> state, int n) {
+  /** Adds the update of all {@code n} parameters; the learning rate is multiplied by {@code scale[0]} (1 element). */
+  default void addUpdate(Wiring w, FloatArray params, FloatArray grads, List<FloatArray> state, FloatArray scale, int n) {
+    TaskGraph g = w.graph();
     switch (this) {
-      case Sgd s -> g.task("sgd", OptimizerKernels::sgdUpdate, params, grads, s.learningRate(), s.weightDecay(), n);
-      case Momentum m -> g.task("momentum", OptimizerKernels::momentumUpdate, params, grads, state.get(0), m.learningRate(), m.momentum(),
-          m.weightDecay(), n);
-      case Adam a -> g.task("adam_tick", OptimizerKernels::adamTick, state.get(2), a.beta1(), a.beta2())
-          .task("adam", OptimizerKernels::adamUpdate, params, grads, state.get(0), state.get(1), state.get(2), a.learningRate(),
+      case Sgd s -> g.task(w.id("sgd"), OptimizerKernels::sgdUpdate, params, grads, scale, s.learningRate(), s.weightDecay(), n);
+      case Momentum m -> g.task(w.id("momentum"), OptimizerKernels::momentumUpdate, params, grads, scale, state.get(0), m.learningRate(),
+          m.momentum(), m.weightDecay(), n);
+      case Adam a -> g.task(w.id("adam_tick"), OptimizerKernels::adamTick, state.get(2), a.beta1(), a.beta2())
+          .task(w.id("adam"), OptimizerKernels::adamUpdate, params, grads, scale, state.get(0), state.get(1), state.get(2), a.learningRate(),
               a.beta1(), a.beta2(), a.epsilon(), a.weightDecay(), n);
     }
   }

@@ -9,26 +9,28 @@ import dev.loopjit.types.FloatArray;
  * Updates over all P parameters at once (they live in one array, as in llm.c): params, grads,
  * velocity, m, v all (P). {@code powers} (2) holds β1^t and β2^t for Adam's bias correction; it
  * stays on the device and {@link #adamTick} advances it, so no step number crosses the bus.
+ * {@code scale} (1) multiplies the learning rate: a schedule changes it between steps without
+ * building a new graph (1 leaves every result as without it, bit for bit).
  */
 public final class OptimizerKernels {
   private OptimizerKernels() {}
 
   /** {@code p -= lr (g + λp)}: SGD with L2 weight decay λ. */
-  public static void sgdUpdate(FloatArray params, FloatArray grads, float lr, float weightDecay, int n) {
+  public static void sgdUpdate(FloatArray params, FloatArray grads, FloatArray scale, float lr, float weightDecay, int n) {
     for (@Parallel int i = 0; i < n; i++) {
       float p = params.get(i);
-      params.set(i, p - lr * (grads.get(i) + weightDecay * p));
+      params.set(i, p - lr * scale.get(0) * (grads.get(i) + weightDecay * p));
     }
   }
 
   /** {@code v = μv + (g + λp); p -= lr·v}: heavy-ball momentum (PyTorch's form). */
-  public static void momentumUpdate(FloatArray params, FloatArray grads, FloatArray velocity, float lr, float momentum,
+  public static void momentumUpdate(FloatArray params, FloatArray grads, FloatArray scale, FloatArray velocity, float lr, float momentum,
       float weightDecay, int n) {
     for (@Parallel int i = 0; i < n; i++) {
       float p = params.get(i);
       float v = momentum * velocity.get(i) + grads.get(i) + weightDecay * p;
       velocity.set(i, v);
-      params.set(i, p - lr * v);
+      params.set(i, p - lr * scale.get(0) * v);
     }
   }
 
@@ -42,7 +44,7 @@ public final class OptimizerKernels {
    * Adam with decoupled weight decay (AdamW): {@code m = β1 m + (1-β1) g; v = β2 v + (1-β2) g²;
    * p -= lr (m̂ / (√v̂ + ε) + λp)}, with {@code m̂ = m / (1 - β1^t)}, {@code v̂ = v / (1 - β2^t)}.
    */
-  public static void adamUpdate(FloatArray params, FloatArray grads, FloatArray m, FloatArray v, FloatArray powers,
+  public static void adamUpdate(FloatArray params, FloatArray grads, FloatArray scale, FloatArray m, FloatArray v, FloatArray powers,
       float lr, float beta1, float beta2, float eps, float weightDecay, int n) {
     for (@Parallel int i = 0; i < n; i++) {
       float g = grads.get(i);
@@ -53,7 +55,7 @@ public final class OptimizerKernels {
       float mHat = mi / (1f - powers.get(0));
       float vHat = vi / (1f - powers.get(1));
       float p = params.get(i);
-      params.set(i, p - lr * (mHat / ((float) Math.sqrt(vHat) + eps) + weightDecay * p));
+      params.set(i, p - lr * scale.get(0) * (mHat / ((float) Math.sqrt(vHat) + eps) + weightDecay * p));
     }
   }
 }

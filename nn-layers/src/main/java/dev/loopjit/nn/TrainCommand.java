@@ -1,4 +1,4 @@
-// `loopjit train`: trains the toy problem or a Fashion-MNIST MLP on a device and prints a line per epoch.
+// `loopjit train`: trains the toy problem, or a Fashion-MNIST MLP or CNN, on a device and prints a line per epoch.
 package dev.loopjit.nn;
 
 import dev.loopjit.api.Device;
@@ -12,17 +12,19 @@ import java.util.List;
  * engine does not depend on nn-layers).
  *
  * <pre>
- * loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|momentum|adam]
- *               [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR] [--train-rows N]
- *               [--save FILE] [--load FILE] [--no-progress]
+ * loopjit train --dataset toy|fashion-mnist [--model mlp|cnn] [--epochs N] [--batch B] [--lr X]
+ *               [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
+ *               [--train-rows N] [--save FILE] [--load FILE] [--show N] [--no-progress]
  * </pre>
  */
 public final class TrainCommand {
   static final String USAGE = """
       usage: loopjit train --dataset toy|fashion-mnist [options]
-        --epochs N            epochs (toy 20, fashion-mnist 10)
+        --model NAME          mlp (784 → hidden → 10) | cnn (the convolutional network of FashionMnist.cnn()); fashion-mnist only, mlp by default
+        --epochs N            epochs (toy 20, fashion-mnist 10, cnn 12)
         --batch B             rows per step (toy 32, fashion-mnist 128)
         --lr X                learning rate (sgd/momentum: toy 0.01, fashion-mnist 0.05; adam 0.001)
+        --lr-decay G          multiply the learning rate by G after each epoch (cnn 0.8, else 1)
         --optimizer NAME      sgd | momentum | adam (toy sgd, fashion-mnist adam)
         --weight-decay X      L2 for sgd/momentum, decoupled for adam (0)
         --hidden N            hidden units (toy 50, fashion-mnist 256)
@@ -31,17 +33,19 @@ public final class TrainCommand {
         --data DIR            Fashion-MNIST's IDX files (default /usr/share/datasets/fashion-mnist)
         --train-rows N        train on the first N rows only
         --save FILE           write the trained weights (format: dev.loopjit.nn.Weights)
-        --load FILE           start from saved weights instead of a fresh model
+        --load FILE           start from saved weights instead of a fresh model (with --epochs 0: only evaluate)
+        --show N              after training, print N test images as text with the model's predictions
         --no-progress         no progress bar
       """;
 
   /** What the command line asked for, with the defaults of the dataset filled in. */
-  record Options(String dataset, int epochs, int batch, float lr, String optimizer, float weightDecay, int hidden, String device, long seed,
-      Path data, int trainRows, Path save, Path load, boolean progress) {
+  record Options(String dataset, String model, int epochs, int batch, float lr, float lrDecay, String optimizer, float weightDecay, int hidden,
+      String device, long seed, Path data, int trainRows, Path save, Path load, int show, boolean progress) {
     static Options parse(String[] args) {
-      String dataset = "toy", optimizer = null, device = null;
+      String dataset = "toy", model = "mlp", optimizer = null, device = null;
       Integer epochs = null, batch = null, hidden = null;
-      Float lr = null;
+      int show = 0;
+      Float lr = null, decay = null;
       float wd = 0;
       long seed = 42;
       int trainRows = 0;
@@ -57,9 +61,12 @@ public final class TrainCommand {
         String v = args[++i];
         switch (a) {
           case "--dataset" -> dataset = v;
+          case "--model" -> model = v;
+          case "--show" -> show = Integer.parseInt(v);
           case "--epochs" -> epochs = Integer.parseInt(v);
           case "--batch" -> batch = Integer.parseInt(v);
           case "--lr" -> lr = Float.parseFloat(v);
+          case "--lr-decay" -> decay = Float.parseFloat(v);
           case "--optimizer" -> optimizer = v;
           case "--weight-decay" -> wd = Float.parseFloat(v);
           case "--hidden" -> hidden = Integer.parseInt(v);
@@ -77,10 +84,17 @@ public final class TrainCommand {
         case "fashion-mnist" -> false;
         default -> throw new IllegalArgumentException("unknown dataset \"" + dataset + "\" (toy, fashion-mnist)");
       };
+      if (!model.equals("mlp") && !model.equals("cnn")) throw new IllegalArgumentException("unknown model \"" + model + "\" (mlp, cnn)");
+      if (toy && model.equals("cnn")) throw new IllegalArgumentException("--model cnn needs images: use it with --dataset fashion-mnist");
+      if (show < 0) throw new IllegalArgumentException("--show needs a count ≥ 0, not " + show);
       if (optimizer == null) optimizer = toy ? "sgd" : "adam";
       if (lr == null) lr = optimizer.equals("adam") ? 1e-3f : toy ? 0.01f : 0.05f;
-      return new Options(dataset, epochs != null ? epochs : toy ? 20 : 10, batch != null ? batch : toy ? 32 : 128, lr, optimizer, wd,
-          hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, progress);
+      boolean cnn = model.equals("cnn");
+      if (decay == null) decay = cnn ? 0.8f : 1f;
+      if (!(decay > 0f && decay <= 1f)) throw new IllegalArgumentException("--lr-decay must be in (0, 1], not " + decay);
+      return new Options(dataset, model, epochs != null ? epochs : toy ? 20 : cnn ? 12 : 10, batch != null ? batch : toy ? 32 : 128, lr, decay,
+          optimizer, wd,
+          hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, show, progress);
     }
   }
 
@@ -121,20 +135,30 @@ public final class TrainCommand {
     if (o.trainRows() > 0 && o.trainRows() < train.size()) train = train.rows(train.name() + " (first " + o.trainRows() + ")", 0, o.trainRows());
     int outputs = loss == Loss.SOFTMAX_CROSS_ENTROPY ? train.classes() : train.targetWidth();
     Sequential model = o.load() != null ? Weights.load(o.load())
+        : o.model().equals("cnn") ? FashionMnist.cnn().initialize(o.seed())
         : Sequential.of(train.width(), Layer.dense(o.hidden()), Layer.relu(), Layer.dense(outputs)).initialize(o.seed());
     Optimizer optimizer = Optimizer.named(o.optimizer(), o.lr(), o.weightDecay());
     Device device = o.device() == null ? Devices.best() : Devices.get(o.device());
     System.out.println("data:      " + train + "; " + test);
     System.out.println("model:     " + model + ", " + loss.label());
-    System.out.printf("training:  %s lr %s%s, batch %d, %d epoch%s, seed %d, on %s (%s)%n", o.optimizer(), o.lr(),
+    System.out.printf("training:  %s lr %s%s%s, batch %d, %d epoch%s, seed %d, on %s (%s)%n", o.optimizer(), o.lr(),
+        o.lrDecay() != 1f ? " × " + o.lrDecay() + " per epoch" : "",
         o.weightDecay() != 0 ? ", weight decay " + o.weightDecay() : "", o.batch(), o.epochs(), o.epochs() == 1 ? "" : "s", o.seed(),
         device.id(), device.name());
-    List<Trainer.Epoch> log = new Trainer(model, loss, optimizer, device).epochs(o.epochs()).batch(o.batch()).seed(o.seed())
+    List<Trainer.Epoch> log = o.epochs() == 0 ? List.of() : new Trainer(model, loss, optimizer, device).epochs(o.epochs()).batch(o.batch()).seed(o.seed())
+        .learningRateDecay(o.lrDecay())
         .progress(o.progress() && ProgressBar.terminal()).fit(train, test);
+    if (o.epochs() == 0) {
+      try (Inference eval = model.inference(test, Math.min(1000, test.size()), loss, device)) {
+        Inference.Evaluation e = eval.evaluate();
+        System.out.printf("test:      loss %.4f%s%n", e.loss(), Double.isNaN(e.accuracy()) ? "" : String.format("  accuracy %5.2f %%", 100 * e.accuracy()));
+      }
+    }
     if (o.save() != null) {
       Weights.save(model, o.save());
       System.out.println("saved:     " + o.save());
     }
+    if (o.show() > 0 && test.labels() != null) ClassifyExample.show(model, test, Math.min(o.show(), test.size()), device, System.out);
     return log;
   }
 }

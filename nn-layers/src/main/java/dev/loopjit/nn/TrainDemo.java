@@ -24,7 +24,7 @@ public final class TrainDemo {
     System.out.println("\nTraining on the device: forward, loss, backward and the optimizer are one task graph of @Parallel loops.");
     Dataset[] toy = ToyProblem.trainAndTest(42);
     try (TrainingStep step = ToyProblem.model().trainingStep(toy[0], 32, Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.01f), Devices.jvm())) {
-      System.out.println("The step's tasks: " + String.join(", ", step.graph().taskIds()));
+      System.out.println("The step's tasks: " + String.join(", ", step.tasks()));
     }
     System.out.println("Per step, only the batch's row numbers go in and its loss comes out; the dataset, weights, gradients\n"
         + "and optimizer state stay on the device.\n");
@@ -55,6 +55,19 @@ public final class TrainDemo {
           .out(null).progress(false).fit(part, test), m.parameters().toArray()));
     }
     table(fashionRuns);
+
+    int images = 2560;
+    Dataset few = train.rows("fashion-mnist, first " + images, 0, images), someTest = test.rows("fashion-mnist test, first 2000", 0, 2000);
+    System.out.printf("%nThe CNN (FashionMnist.cnn(): conv 32 3×3, max pool, conv 64 3×3, max pool, dense 128, dropout 0.25, dense 10), Adam lr%n"
+        + "0.001, batch 128: one epoch on the first %,d training images (%d steps), then 2,000 test images (the full run, ≥ 91 %%:%n"
+        + "scripts/loopjit train --dataset fashion-mnist --model cnn)%n", images, images / 128);
+    List<Outcome> cnnRuns = new ArrayList<>();
+    for (Device d : devices) {
+      Sequential m = FashionMnist.cnn().initialize(42);
+      cnnRuns.add(new Outcome(d, new Trainer(m, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), d).epochs(1).batch(128).seed(42)
+          .out(null).progress(false).fit(few, someTest), m.parameters().toArray()));
+    }
+    table(cnnRuns);
     System.out.println("\ntrain time is wall-clock for all steps, including the JIT (shown apart; kernels come from the disk cache after the first run);"
         + "\nsamples/s leave the JIT out.");
   }

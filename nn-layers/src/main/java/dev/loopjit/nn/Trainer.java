@@ -26,7 +26,7 @@ import java.util.Random;
 public final class Trainer {
   /** One epoch: mean training loss, the test evaluation (null without a test set), and wall-clock times. */
   public record Epoch(int epoch, double trainLoss, Inference.Evaluation test, double trainSeconds, double jitSeconds, double evalSeconds,
-      int samples) {
+      int samples, double learningRateScale) {
     public double samplesPerSecond() {
       return samples / trainSeconds;
     }
@@ -34,6 +34,7 @@ public final class Trainer {
     /** The line {@code loopjit train} prints. */
     public String line(int epochs) {
       StringBuilder s = new StringBuilder(String.format("epoch %2d/%d  loss %.4f", epoch, epochs, trainLoss));
+      if (learningRateScale != 1) s.append(String.format(" (lr × %.3f)", learningRateScale));
       if (test != null) {
         s.append(String.format("  test loss %.4f", test.loss()));
         if (!Double.isNaN(test.accuracy())) s.append(String.format("  test accuracy %5.2f %%", 100 * test.accuracy()));
@@ -50,6 +51,7 @@ public final class Trainer {
   private final Optimizer optimizer;
   private final Device device;
   private int epochs = 10, batch = 32, evalBatch = 1000;
+  private float decay = 1f;
   private long seed;
   private PrintStream out = System.out;
   private boolean progress = ProgressBar.terminal();
@@ -73,6 +75,13 @@ public final class Trainer {
     return this;
   }
 
+  /** Multiplies the learning rate by {@code perEpoch} after every epoch (epoch e trains at lr · perEpoch^(e-1)); 1, the default, keeps it. */
+  public Trainer learningRateDecay(float perEpoch) {
+    if (!(perEpoch > 0f && perEpoch <= 1f)) throw new IllegalArgumentException("learning-rate decay must be in (0, 1], not " + perEpoch);
+    this.decay = perEpoch;
+    return this;
+  }
+
   /** Rows per inference execution when evaluating (default 1000). */
   public Trainer evalBatch(int evalBatch) {
     if (evalBatch <= 0) throw new IllegalArgumentException("evaluation batch size must be positive, not " + evalBatch);
@@ -80,7 +89,7 @@ public final class Trainer {
     return this;
   }
 
-  /** The seed of the shuffle (initialise the model with {@link Sequential#initialize} for the weights). */
+  /** The seed of the shuffle and of the dropout masks (initialise the model with {@link Sequential#initialize} for the weights). */
   public Trainer seed(long seed) {
     this.seed = seed;
     return this;
@@ -108,10 +117,12 @@ public final class Trainer {
     int[] order = new int[train.size()];
     for (int i = 0; i < order.length; i++) order[i] = i;
     int steps = (train.size() + batch - 1) / batch;
-    try (TrainingStep step = model.trainingStep(train, Math.min(batch, train.size()), loss, optimizer, device);
+    try (TrainingStep step = model.trainingStep(train, Math.min(batch, train.size()), loss, optimizer, device, seed);
          Inference eval = test == null ? null : model.inference(test, Math.min(evalBatch, test.size()), loss, device)) {
       for (int e = 1; e <= epochs; e++) {
         shuffle(order, shuffle);
+        float scale = (float) Math.pow(decay, e - 1);
+        step.learningRateScale(scale);
         ProgressBar bar = new ProgressBar(out, progress && out != null, String.format("epoch %d/%d", e, epochs), steps);
         double lossTotal = 0, jit = 0;
         long t0 = System.nanoTime();
@@ -128,7 +139,7 @@ public final class Trainer {
         Inference.Evaluation ev = eval == null ? null : eval.evaluate();
         double evalSeconds = (System.nanoTime() - t1) / 1e9;
         bar.clear();
-        Epoch epoch = new Epoch(e, lossTotal / train.size(), ev, trainSeconds, jit, evalSeconds, train.size());
+        Epoch epoch = new Epoch(e, lossTotal / train.size(), ev, trainSeconds, jit, evalSeconds, train.size(), scale);
         log.add(epoch);
         if (out != null) out.println(epoch.line(epochs));
       }

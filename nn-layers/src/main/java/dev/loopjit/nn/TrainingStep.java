@@ -7,68 +7,69 @@ import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.ExecutionResult;
 import dev.loopjit.api.ImmutableTaskGraph;
 import dev.loopjit.api.Profile;
-import dev.loopjit.api.TaskGraph;
 import dev.loopjit.types.FloatArray;
-import dev.loopjit.types.IntArray;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * A compiled training step of a {@link Sequential} model on one dataset and device. The dataset,
- * the parameters, their gradients, the optimizer's state and every activation stay on the device
- * ({@code FIRST_EXECUTION}, or never transferred); per {@link #run} the host sends the batch's row
- * numbers ({@code 1 + B} ints) and receives the batch's summed loss (one float).
+ * the parameters and state, their gradients, the optimizer's state and every activation stay on
+ * the device ({@code FIRST_EXECUTION}, or never transferred); per {@link #run} the host sends the
+ * batch's row numbers ({@code 1 + B} ints) and receives the batch's summed loss (one float).
  *
  * <p>Task arguments are fixed when the graph is built, so what changes per step travels in an
  * array: {@code batch[0]} is how many rows are in use (the last batch of an epoch may be short),
- * {@code batch[1..]} are their dataset rows.
+ * {@code batch[1..]} are their dataset rows. Dropout masks come from the step's seed and a step
+ * counter on the device.
  */
 public final class TrainingStep implements AutoCloseable {
   private final Sequential model;
-  private final int rows, datasetRows;
-  private final IntArray batch;
+  private final Batch batch;
   private final FloatArray lossSum = new FloatArray(1);
+  private final FloatArray rateScale = FloatArray.fromElements(1f);
   private final FloatArray grads;
-  private final List<FloatArray> state;
+  private final List<FloatArray> optimizerState;
+  private final List<String> tasks;
   private final ImmutableTaskGraph graph;
   private final ExecutionPlan plan;
   private ExecutionResult last;
 
-  TrainingStep(Sequential model, Dataset data, int rows, Loss loss, Optimizer optimizer, Device device) {
-    if (rows <= 0) throw new IllegalArgumentException("batch size must be positive, not " + rows);
+  TrainingStep(Sequential model, Dataset data, int rows, Loss loss, Optimizer optimizer, Device device, long seed) {
+    this(model, data, rows, loss, optimizer, device, seed, device.kind());
+  }
+
+  /** As above, with the kernels chosen as for a device of kind {@code kernels} (tests run the GPU kernels on the jvm with it). */
+  TrainingStep(Sequential model, Dataset data, int rows, Loss loss, Optimizer optimizer, Device device, long seed, Device.Kind kernels) {
     if (data.width() != model.inputs())
-      throw new IllegalArgumentException("the model takes " + model.inputs() + " features; " + data.name() + " has " + data.width());
+      throw new IllegalArgumentException("the model takes " + model.inputs() + " features (" + model.inputShape() + "); " + data.name() + " has "
+          + data.width());
     loss.check(data, model.outputs());
     this.model = model;
-    this.rows = rows;
-    datasetRows = data.size();
-    batch = new IntArray(1 + rows);
-    int top = model.layers().size(), outputs = model.outputs(), p = model.parameterCount();
-    FloatArray[] a = model.activations(rows);
-    FloatArray[] d = model.activations(rows);   // d[0] is never written
+    batch = new Batch(data, rows);
+    int outputs = model.outputs(), p = model.parameterCount();
     grads = new FloatArray(Math.max(p, 1));
     FloatArray probs = new FloatArray(loss == Loss.SOFTMAX_CROSS_ENTROPY ? rows * outputs : 1);
     FloatArray losses = new FloatArray(rows);
-    Object answers = data.labels() != null ? new IntArray(rows) : new FloatArray(rows * data.targetWidth());
-    state = optimizer.newState(Math.max(p, 1));
+    optimizerState = optimizer.newState(Math.max(p, 1));
 
-    List<Object> resident = new ArrayList<>(List.of(data.features(), data.answers(), model.parameters()));
-    resident.addAll(state);
-    TaskGraph g = new TaskGraph("train")
-        .transferToDevice(DataTransferMode.FIRST_EXECUTION, resident.toArray())
-        .transferToDevice(DataTransferMode.EVERY_EXECUTION, batch)
-        .task("gather_x", BatchKernels::gatherRows, data.features(), batch, a[0], rows, data.width());
-    if (answers instanceof IntArray labels) g.task("gather_y", BatchKernels::gatherLabels, data.labels(), batch, labels, rows);
-    else g.task("gather_y", BatchKernels::gatherRows, data.targets(), batch, (FloatArray) answers, rows, data.targetWidth());
-    model.addForward(g, a, rows);
-    loss.addForward(g, a[top], answers, batch, probs, losses, rows, outputs);
-    g.task("loss_sum", LossKernels::lossSum, losses, batch, lossSum);
-    loss.addBackward(g, a[top], answers, batch, probs, d[top], rows, outputs);
-    model.addBackward(g, a, d, grads, rows);
-    optimizer.addUpdate(g, model.parameters(), grads, state, p);
-    g.transferToHost(DataTransferMode.EVERY_EXECUTION, lossSum)
-        .transferToHost(DataTransferMode.UNDER_DEMAND, model.parameters());
-    graph = g.snapshot();
+    Wiring w = new Wiring("train");
+    Sequential.Pass pass = model.wire(w, batch.x, batch.index, rows, true, grads, kernels, Long.hashCode(seed));
+    List<Object> resident = new ArrayList<>(List.of(data.features(), data.labels() != null ? data.labels() : data.targets(), model.parameters(),
+        model.state()));
+    resident.addAll(optimizerState);
+    w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, resident.toArray())
+        .transferToDevice(DataTransferMode.EVERY_EXECUTION, batch.index, rateScale);
+    batch.addGather(w, data);
+    model.addForward(pass);
+    loss.addForward(w, pass.output(), batch, probs, losses, outputs);
+    w.graph().task(w.id("loss_sum"), LossKernels::lossSum, losses, batch.index, lossSum);
+    loss.addBackward(w, pass.output(), batch, probs, pass.outputGradient(), outputs);
+    model.addBackward(pass);
+    optimizer.addUpdate(w, model.parameters(), grads, optimizerState, rateScale, p);
+    w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, lossSum)
+        .transferToHost(DataTransferMode.UNDER_DEMAND, model.parameters(), model.state());
+    tasks = w.ids();
+    graph = w.graph().snapshot();
     plan = new ExecutionPlan(graph).withDevice(device);
   }
 
@@ -77,14 +78,16 @@ public final class TrainingStep implements AutoCloseable {
    * returns their mean loss before the update.
    */
   public float run(int[] order, int from, int count) {
-    if (count <= 0 || count > rows) throw new IllegalArgumentException("a step takes 1.." + rows + " rows, not " + count);
-    for (int b = 0; b < count; b++)   // the kernels index the dataset with these unchecked
-      if (order[from + b] < 0 || order[from + b] >= datasetRows)
-        throw new IndexOutOfBoundsException("row " + order[from + b] + " of a dataset of " + datasetRows);
-    batch.set(0, count);
-    for (int b = 0; b < rows; b++) batch.set(1 + b, b < count ? order[from + b] : 0);
+    batch.select(order, from, count);
     last = plan.execute();
     return lossSum.get(0) / count;
+  }
+
+  /** Multiplies the optimizer's learning rate by {@code scale} from the next {@link #run} on (1 at first): a schedule. */
+  public TrainingStep learningRateScale(float scale) {
+    if (!(scale >= 0f) || Float.isInfinite(scale)) throw new IllegalArgumentException("learning-rate scale must be finite and ≥ 0, not " + scale);
+    rateScale.set(0, scale);
+    return this;
   }
 
   /** Times every kernel and copy from now on, for {@link #lastProfile()} (costs a little per step). */
@@ -93,9 +96,9 @@ public final class TrainingStep implements AutoCloseable {
     return this;
   }
 
-  /** Copies the parameters from the device into {@link Sequential#parameters()}. */
+  /** Copies the parameters and state (running statistics) from the device into {@link Sequential#parameters()} and {@link Sequential#state()}. */
   public void pullParameters() {
-    if (last != null) last.transferToHost(model.parameters());
+    if (last != null) last.transferToHost(model.parameters(), model.state());
   }
 
   /** The gradients of the last step, copied from the device (for tests: the chain rule through the whole graph). */
@@ -106,12 +109,17 @@ public final class TrainingStep implements AutoCloseable {
 
   /** The batch size the graph was built for. */
   public int rows() {
-    return rows;
+    return batch.rows;
   }
 
   /** The profile of the last {@link #run}: compile, copy and (after {@link #withProfiler()}) kernel times; null before the first. */
   public Profile lastProfile() {
     return last == null ? null : last.profile();
+  }
+
+  /** The ids of the step's tasks, in the order they run: {@code gather_x, gather_y, L0_conv_im2col, …, adam}. */
+  public List<String> tasks() {
+    return tasks;
   }
 
   /** The step's task graph. */

@@ -108,7 +108,7 @@ class GradientCheckTest {
 
   // ---- activations ----
 
-  static double activationRef(Layer.Activation a, double v) {
+  static double activationRef(Activation a, double v) {
     return switch (a) {
       case RELU -> Math.max(v, 0);
       case SIGMOID -> 1 / (1 + Math.exp(-v));
@@ -120,7 +120,7 @@ class GradientCheckTest {
   @Test
   void activations() {
     int n = B * IN;
-    for (Layer.Activation act : Layer.Activation.values()) {
+    for (Activation act : Activation.values()) {
       Random rnd = new Random(2 + act.ordinal());
       double[] x = random(rnd, n, -4, 4), dy = random(rnd, n, -1, 1);
       for (int i = 0; i < n; i++) if (Math.abs(x[i]) < 0.01) x[i] = 0.5; // ReLU has no derivative at 0
@@ -217,8 +217,8 @@ class GradientCheckTest {
   }
 
   @Test
-  void tiledDenseKernelsEqualTheNaiveOnesBitForBit() {
-    for (int[] s : new int[][] {{1, 1, 1}, {5, 6, 7}, {8, 8, 8}, {13, 37, 19}}) {
+  void tiledAndStripDenseKernelsEqualTheNaiveOnesBitForBit() {
+    for (int[] s : new int[][] {{1, 1, 1}, {5, 6, 7}, {8, 8, 8}, {13, 37, 19}, {17, 300, 130}}) {
       int b = s[0], in = s[1], out = s[2];
       Random rnd = new Random(b * 1000 + in);
       FloatArray x = floats(random(rnd, b * in, -1, 1)), p = floats(random(rnd, out * in + out, -1, 1)), dy = floats(random(rnd, b * out, -1, 1));
@@ -230,7 +230,15 @@ class GradientCheckTest {
       DenseKernels.denseBackwardInputNaive(dy, p, 0, dx2, b, in, out);
       DenseKernels.denseBackwardWeights(dy, x, g1, 0, b, in, out);
       DenseKernels.denseBackwardWeightsNaive(dy, x, g2, 0, b, in, out);
+      FloatArray wt = new FloatArray(in * out), y3 = new FloatArray(b * out), dx3 = new FloatArray(b * in), g3 = new FloatArray(out * in);
+      DenseKernels.weightsTransposed(p, 0, wt, in, out);
+      DenseKernels.denseForwardStrips(x, wt, p, out * in, y3, b, in, out);
+      DenseKernels.denseBackwardInputStrips(dy, p, 0, dx3, b, in, out);
+      DenseKernels.denseBackwardWeightsStrips(dy, x, g3, 0, b, in, out);
       String shape = b + "×" + in + "→" + out;
+      assertEquals(java.util.Arrays.toString(y2.toArray()), java.util.Arrays.toString(y3.toArray()), "strips forward " + shape);
+      assertEquals(java.util.Arrays.toString(dx2.toArray()), java.util.Arrays.toString(dx3.toArray()), "strips dx " + shape);
+      assertEquals(java.util.Arrays.toString(g2.toArray()), java.util.Arrays.toString(g3.toArray()), "strips dW " + shape);
       assertEquals(java.util.Arrays.toString(y2.toArray()), java.util.Arrays.toString(y1.toArray()), "forward " + shape);
       assertEquals(java.util.Arrays.toString(dx2.toArray()), java.util.Arrays.toString(dx1.toArray()), "dx " + shape);
       assertEquals(java.util.Arrays.toString(g2.toArray()), java.util.Arrays.toString(g1.toArray()), "dW " + shape);

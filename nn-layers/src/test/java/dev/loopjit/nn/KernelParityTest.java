@@ -55,6 +55,26 @@ class KernelParityTest {
   }
 
   @Test
+  void denseStrips() {
+    // 17 rows, 300 inputs and 130 outputs: past one strip of 8 rows and of 128 columns
+    int b = 17, in = 300, out = 130;
+    KernelCheck.of("weightsTransposed", DenseKernels::weightsTransposed)
+        .args(() -> new Object[] {new Inputs(54).floatArray(out * in + 3, -1, 1), 3, new FloatArray(in * out), in, out}).run();
+    KernelCheck.of("denseForwardStrips", DenseKernels::denseForwardStrips)
+        .args(() -> { Inputs g = new Inputs(55);
+          return new Object[] {g.floatArray(b * in, -1, 1), g.floatArray(in * out, -1, 1), g.floatArray(out + 2, -1, 1), 2, new FloatArray(b * out), b, in, out}; })
+        .run();
+    KernelCheck.of("denseBackwardInputStrips", DenseKernels::denseBackwardInputStrips)
+        .args(() -> { Inputs g = new Inputs(56);
+          return new Object[] {g.floatArray(b * out, -1, 1), g.floatArray(out * in + 1, -1, 1), 1, new FloatArray(b * in), b, in, out}; })
+        .run();
+    KernelCheck.of("denseBackwardWeightsStrips", DenseKernels::denseBackwardWeightsStrips)
+        .args(() -> { Inputs g = new Inputs(57);
+          return new Object[] {g.floatArray(b * out, -1, 1), g.floatArray(b * in, -1, 1), new FloatArray(out * in + 4), 4, b, in, out}; })
+        .run();
+  }
+
+  @Test
   void naiveDenseReferences() {
     KernelCheck.of("denseForwardNaive", DenseKernels::denseForwardNaive)
         .args(() -> { Inputs in = new Inputs(51);
@@ -164,17 +184,19 @@ class KernelParityTest {
   void optimizers() {
     int p = 1013;
     KernelCheck.of("sgdUpdate", OptimizerKernels::sgdUpdate)
-        .args(() -> { Inputs in = new Inputs(31); return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), 0.01f, 1e-4f, p}; })
+        .args(() -> { Inputs in = new Inputs(31); return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), FloatArray.fromElements(0.5f), 0.01f, 1e-4f, p}; })
         .run();
     KernelCheck.of("momentumUpdate", OptimizerKernels::momentumUpdate)
         .args(() -> { Inputs in = new Inputs(32);
-          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), 0.01f, 0.9f, 1e-4f, p}; })
+          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), FloatArray.fromElements(0.5f), in.floatArray(p, -1, 1), 0.01f, 0.9f,
+              1e-4f, p}; })
         .run();
     KernelCheck.of("adamTick", OptimizerKernels::adamTick)
         .args(() -> new Object[] {FloatArray.fromElements(0.9f, 0.999f), 0.9f, 0.999f}).run();
     KernelCheck.of("adamUpdate", OptimizerKernels::adamUpdate)
         .args(() -> { Inputs in = new Inputs(33);
-          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), in.floatArray(p, -0.1f, 0.1f), in.floatArray(p, 0, 0.01f),
+          return new Object[] {in.floatArray(p, -1, 1), in.floatArray(p, -1, 1), FloatArray.fromElements(0.25f), in.floatArray(p, -0.1f, 0.1f),
+              in.floatArray(p, 0, 0.01f),
               FloatArray.fromElements(0.9f * 0.9f, 0.999f * 0.999f), 1e-3f, 0.9f, 0.999f, 1e-8f, 1e-2f, p}; })
         .run();
   }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 
 class PtxAssemblyTest {
   private static final List<Class<?>> KERNELS = List.of(DenseKernels.class, ActivationKernels.class, LossKernels.class,
-      OptimizerKernels.class, BatchKernels.class);
+      OptimizerKernels.class, BatchKernels.class, ConvKernels.class, PoolKernels.class, DropoutKernels.class, NormKernels.class);
 
   @Test
   void everyKernelAssemblesForSm90WithoutWarnings() {

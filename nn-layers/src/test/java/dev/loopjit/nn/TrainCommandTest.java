@@ -44,6 +44,23 @@ class TrainCommandTest {
   }
 
   @Test
+  void theConvolutionalModelIsForImages() {
+    TrainCommand.Options cnn = TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist", "--model", "cnn", "--show", "4"});
+    assertEquals("cnn", cnn.model());
+    assertEquals(12, cnn.epochs());
+    assertEquals(0.8f, cnn.lrDecay());
+    assertEquals(1f, TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist"}).lrDecay());
+    assertEquals(0.5f, TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--lr-decay", "0.5"}).lrDecay());
+    assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--lr-decay", "1.5"}));
+    assertEquals(4, cnn.show());
+    assertEquals("mlp", TrainCommand.Options.parse(new String[] {"--dataset", "fashion-mnist"}).model());
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--model", "cnn"}))
+        .getMessage().contains("fashion-mnist"));
+    assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--model", "rnn"}))
+        .getMessage().contains("mlp, cnn"));
+  }
+
+  @Test
   void unknownDatasetsOptionsAndMissingValuesAreErrors() {
     assertTrue(assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "cifar"}))
         .getMessage().contains("toy, fashion-mnist"));

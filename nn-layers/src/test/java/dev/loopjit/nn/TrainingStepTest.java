@@ -21,8 +21,7 @@ class TrainingStepTest {
 
   /** {@code steps} steps of batch 24 over a fixed order (the last one short), then an evaluation and some outputs. */
   private static Run train(Sequential fresh, Dataset train, Dataset test, Loss loss, Optimizer opt, Device device, int steps) {
-    Sequential m = Sequential.of(fresh.inputs(), fresh.layers());
-    m.parameters().getSegment().copyFrom(fresh.parameters().getSegment());
+    Sequential m = fresh.copy();
     int[] order = new int[train.size()];
     Random r = new Random(9);
     for (int i = 0; i < order.length; i++) order[i] = r.nextInt(train.size());
@@ -127,6 +126,123 @@ class TrainingStepTest {
       assertTrue(log.getLast().trainLoss() < 0.6 * log.getFirst().trainLoss(), d.id() + ": " + log);
       assertTrue(log.getLast().test().accuracy() >= 0.8, d.id() + ": test accuracy " + log.getLast().test().accuracy());
     }
+  }
+
+  /** Images of 1×10×10 whose class (of 4) is where a bright square sits, with noise. */
+  private static Dataset squares(int rows, long seed) {
+    Random r = new Random(seed);
+    FloatArray x = new FloatArray(rows * 100);
+    IntArray y = new IntArray(rows);
+    for (int i = 0; i < rows; i++) {
+      int c = r.nextInt(4), top = c / 2 * 5 + r.nextInt(2), left = c % 2 * 5 + r.nextInt(2);
+      y.set(i, c);
+      for (int p = 0; p < 100; p++) x.set(i * 100 + p, (float) (0.3 * r.nextGaussian()));
+      for (int dy = 0; dy < 3; dy++) for (int dx = 0; dx < 3; dx++) x.set(i * 100 + (top + dy) * 10 + left + dx, 1f + (float) (0.3 * r.nextGaussian()));
+    }
+    return Dataset.labelled("squares", x, 100, y, 4);
+  }
+
+  private static Sequential smallCnn() {
+    return Sequential.of(Layer.shape(1, 10, 10), Layer.conv(6, 3, 1, 1), Layer.batchNorm(), Layer.relu(), Layer.maxPool(2), Layer.conv(8, 3),
+        Layer.relu(), Layer.avgPool(2, 1), Layer.flatten(), Layer.dropout(0.2f), Layer.dense(12), Layer.layerNorm(), Layer.relu(), Layer.dense(4))
+        .initialize(7);
+  }
+
+  @Test
+  void aConvolutionalNetworkMatchesTheJvmOnEveryDevice() {
+    Dataset train = squares(100, 1), test = squares(50, 2);
+    Sequential m = smallCnn();
+    Run jvm = train(m, train, test, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(3e-3f), Devices.jvm(), 4);
+    for (Device d : devices()) {
+      Run dev = train(m, train, test, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(3e-3f), d, 4);
+      // the same kernels sum in the same order; only exp and log in the loss differ by an ulp between devices
+      assertNear("losses on " + d.id(), jvm.losses(), dev.losses(), 1e-4, 1e-6);
+      assertNear("parameters on " + d.id(), jvm.params(), dev.params(), 1e-3, 1e-5);
+      assertNear("outputs on " + d.id(), jvm.outputs(), dev.outputs(), 1e-3, 1e-5);
+      assertEquals(jvm.eval().accuracy(), dev.eval().accuracy(), 0.011, "accuracy on " + d.id());
+    }
+  }
+
+  @Test
+  void aConvolutionalNetworkLearns() {
+    // on the jvm; the test above shows every device taking the same steps
+    Sequential m = smallCnn();
+    List<Trainer.Epoch> log = new Trainer(m, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(3e-3f), Devices.jvm()).epochs(3).batch(32).seed(5)
+        .out(null).fit(squares(400, 3), squares(200, 4));
+    assertTrue(log.getLast().test().accuracy() >= 0.8, log.toString());
+    float[] state = m.state().toArray();
+    assertTrue(state[0] != 0f || state[6] != 1f, "batch norm's running statistics came back from the device");
+  }
+
+  @Test
+  void dropoutMasksAreTheSameForASeedOnEachDevice() {
+    Dataset train = squares(32, 3);
+    int[] order = new int[32];
+    for (int i = 0; i < 32; i++) order[i] = (i * 13) % 32;
+    List<Device> all = new ArrayList<>(List.of(Devices.jvm()));
+    all.addAll(devices());
+    for (Device d : all) {
+      float[][] params = new float[3][];
+      for (int run = 0; run < 3; run++) {
+        Sequential m = smallCnn();
+        try (TrainingStep step = m.trainingStep(train, 16, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(3e-3f), d, run < 2 ? 5 : 6)) {
+          for (int s = 0; s < 2; s++) step.run(order, 16 * s, 16);
+          step.pullParameters();
+        }
+        params[run] = m.parameters().toArray();
+      }
+      assertArrayEquals(params[0], params[1], "two runs with one seed on " + d.id());
+      assertTrue(!java.util.Arrays.equals(params[0], params[2]), "another seed draws other masks on " + d.id());
+    }
+  }
+
+  @Test
+  void predictGivesTheInferenceOutputs() {
+    Dataset test = squares(40, 6);
+    Sequential m = smallCnn();
+    FloatArray images = new FloatArray(5 * 100);
+    java.lang.foreign.MemorySegment.copy(test.features().getSegment(), 3 * 100 * 4, images.getSegment(), 0, 5 * 100 * 4);
+    List<Device> all = new ArrayList<>(List.of(Devices.jvm()));
+    all.addAll(devices());
+    for (Device d : all) {
+      float[] expected;
+      try (Inference inf = m.inference(test, 10, Loss.SOFTMAX_CROSS_ENTROPY, d)) {
+        expected = inf.outputs(3, 5);
+      }
+      Predictions p = m.predict(images, d);
+      assertEquals(5, p.rows());
+      assertArrayEquals(expected, p.scores(), d.id());
+      for (int r = 0; r < 5; r++) {
+        double[] prob = p.probabilities(r);
+        assertEquals(1.0, java.util.Arrays.stream(prob).sum(), 1e-9);
+        for (double q : prob) assertTrue(q <= prob[p.label(r)]);
+      }
+    }
+    assertThrows(IllegalArgumentException.class, () -> m.predict(new FloatArray(150), Devices.jvm()));
+  }
+
+  @Test
+  void theLearningRateScaleOfASchedule() {
+    Dataset[] tt = ToyProblem.trainAndTest(1);
+    int[] order = new int[64];
+    for (int i = 0; i < 64; i++) order[i] = i;
+    for (Optimizer opt : List.<Optimizer>of(Optimizer.sgd(0.1f), Optimizer.momentum(0.1f, 0.9f), Optimizer.adam(0.01f).withWeightDecay(0.1f))) {
+      Sequential m = ToyProblem.model().initialize(3);
+      float[] before = m.parameters().toArray();
+      try (TrainingStep step = m.trainingStep(tt[0], 32, Loss.BCE_WITH_LOGITS, opt, Devices.jvm())) {
+        step.learningRateScale(0f).run(order, 0, 32);
+        step.pullParameters();
+        assertArrayEquals(before, m.parameters().toArray(), opt + ": a scale of 0 leaves the parameters");
+        step.learningRateScale(1f).run(order, 32, 32);
+        step.pullParameters();
+        assertTrue(!java.util.Arrays.equals(before, m.parameters().toArray()), opt + ": a scale of 1 trains");
+        assertThrows(IllegalArgumentException.class, () -> step.learningRateScale(Float.NaN));
+      }
+    }
+    List<Trainer.Epoch> log = new Trainer(ToyProblem.model().initialize(3), Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.01f), Devices.jvm()).epochs(3)
+        .learningRateDecay(0.5f).out(null).fit(tt[0], null);
+    assertEquals(0.25, log.get(2).learningRateScale(), 0.0);
+    assertTrue(log.get(2).line(3).contains("lr × 0.250"), log.get(2).line(3));
   }
 
   @Test

@@ -1,0 +1,106 @@
+// Max and average pooling of NCHW images as @Parallel-loop kernels; each backward is a gather, so no two work-items write one element.
+package dev.loopjit.nn;
+
+import dev.loopjit.api.Parallel;
+import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.IntArray;
+
+/**
+ * Pooling over {@code size × size} windows, {@code stride} apart, no padding. Shapes:
+ * <pre>
+ * B = rows, C = channels, H × W = input, OH = (H - size) / stride + 1, OW likewise
+ * x (B, C, H, W), y (B, C, OH, OW), choice (B, C, OH, OW): the input position ih·W + iw a max window chose
+ * </pre>
+ * The backward kernels run one work-item per input element and add up the windows that contain
+ * it, in order (oh, then ow), so overlapping windows (stride &lt; size) need no atomics and
+ * every device gets the same sums. Inputs no window reaches get 0.
+ */
+public final class PoolKernels {
+  private PoolKernels() {}
+
+  /** {@code y = max over the window}; {@code choice} records where the maximum was (the first, on ties). */
+  public static void maxPoolForward(FloatArray x, FloatArray y, IntArray choice, int rows, int channels, int height, int width, int size,
+      int stride, int outH, int outW) {
+    for (@Parallel int bc = 0; bc < rows * channels; bc++)
+      for (@Parallel int p = 0; p < outH * outW; p++) {
+        int top = p / outW * stride, left = p % outW * stride, plane = bc * height * width;
+        int at = top * width + left;
+        float best = x.get(plane + at);
+        for (int kh = 0; kh < size; kh++)
+          for (int kw = 0; kw < size; kw++) {
+            int i = (top + kh) * width + left + kw;
+            float v = x.get(plane + i);
+            if (v > best) {
+              best = v;
+              at = i;
+            }
+          }
+        y.set(bc * outH * outW + p, best);
+        choice.set(bc * outH * outW + p, at);
+      }
+  }
+
+  /** {@code dx[i] = Σ dy} over the windows that chose input i (0 when none did): the reference, for any windows. */
+  public static void maxPoolBackward(FloatArray dy, IntArray choice, FloatArray dx, int rows, int channels, int height, int width, int size,
+      int stride, int outH, int outW) {
+    for (@Parallel int bc = 0; bc < rows * channels; bc++)
+      for (@Parallel int i = 0; i < height * width; i++) {
+        int ih = i / width, iw = i % width, out = bc * outH * outW, hits = 0;
+        float acc = -0f;   // so that one window's gradient passes through unchanged, -0 included
+        for (int oh = first(ih, size, stride); oh <= Math.min(ih / stride, outH - 1); oh++)
+          for (int ow = first(iw, size, stride); ow <= Math.min(iw / stride, outW - 1); ow++)
+            if (choice.get(out + oh * outW + ow) == i) {
+              acc += dy.get(out + oh * outW + ow);
+              hits++;
+            }
+        dx.set(bc * height * width + i, hits > 0 ? acc : 0f);
+      }
+  }
+
+  /**
+   * {@link #maxPoolBackward} for windows that do not overlap ({@code stride ≥ size}): each input
+   * lies in at most one window, found by division, so a work-item does no loop. A work-item per
+   * input element, one image row per grid row. Equal to the reference bit for bit.
+   */
+  public static void maxPoolBackwardDisjoint(FloatArray dy, IntArray choice, FloatArray dx, int rows, int channels, int height, int width,
+      int size, int stride, int outH, int outW) {
+    for (@Parallel int r = 0; r < rows * channels * height; r++)
+      for (@Parallel int iw = 0; iw < width; iw++) {
+        int bc = r / height, ih = r % height, oh = ih / stride, ow = iw / stride;
+        boolean inside = ih - oh * stride < size && iw - ow * stride < size && oh < outH && ow < outW;
+        int o = bc * outH * outW + Math.min(oh, outH - 1) * outW + Math.min(ow, outW - 1);
+        dx.set(r * width + iw, inside && choice.get(o) == ih * width + iw ? dy.get(o) : 0f);
+      }
+  }
+
+  /** {@code y = (Σ over the window, in row order) / size²}. */
+  public static void avgPoolForward(FloatArray x, FloatArray y, int rows, int channels, int height, int width, int size, int stride, int outH,
+      int outW) {
+    for (@Parallel int bc = 0; bc < rows * channels; bc++)
+      for (@Parallel int p = 0; p < outH * outW; p++) {
+        int top = p / outW * stride, left = p % outW * stride, plane = bc * height * width;
+        float acc = 0f;
+        for (int kh = 0; kh < size; kh++)
+          for (int kw = 0; kw < size; kw++) acc += x.get(plane + (top + kh) * width + left + kw);
+        y.set(bc * outH * outW + p, acc / (size * size));
+      }
+  }
+
+  /** {@code dx[i] = (Σ dy over the windows that contain input i) / size²}. */
+  public static void avgPoolBackward(FloatArray dy, FloatArray dx, int rows, int channels, int height, int width, int size, int stride,
+      int outH, int outW) {
+    for (@Parallel int bc = 0; bc < rows * channels; bc++)
+      for (@Parallel int i = 0; i < height * width; i++) {
+        int ih = i / width, iw = i % width, out = bc * outH * outW;
+        float acc = 0f;
+        for (int oh = first(ih, size, stride); oh <= Math.min(ih / stride, outH - 1); oh++)
+          for (int ow = first(iw, size, stride); ow <= Math.min(iw / stride, outW - 1); ow++) acc += dy.get(out + oh * outW + ow);
+        dx.set(bc * height * width + i, acc / (size * size));
+      }
+  }
+
+  /** The first window (along one side) that contains input {@code i}: the least o with o·stride + size > i. Inlined. */
+  private static int first(int i, int size, int stride) {
+    return i < size ? 0 : (i - size + stride) / stride;
+  }
+}
