@@ -1,6 +1,7 @@
 // Pass "parallel": the @Parallel loop nest becomes work-item indices, a guard, and a launch shape for the host.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
@@ -118,6 +119,7 @@ final class ParallelLoops implements Pass {
   private static Stmt beforeTheLoop(Stmt s, List<Stmt> later, Launch.Loops launch, Loop loop, Context cx) {
     if (!writesMemory(s)) return s;
     Set<Var> sets = assigned(s);
+    sets.addAll(privateArraysStored(s));   // a private array it fills is a value the later code may read
     if (!sets.isEmpty()) {
       Set<Var> read = new HashSet<>();
       for (Stmt l : later) IrWalk.walk(l, new IrWalk.Visitor() {
@@ -143,7 +145,7 @@ final class ParallelLoops implements Pass {
     IrWalk.walk(s, new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt x) {
-        writes[0] |= x instanceof Store st && !(st.array().type() instanceof dev.loopjit.ir.ArrayType t && t.space() == dev.loopjit.ir.ArrayType.Space.PRIVATE)
+        writes[0] |= x instanceof Store st && !(st.array().type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE)
             || x instanceof Eval;
       }
 
@@ -153,6 +155,19 @@ final class ParallelLoops implements Pass {
       }
     });
     return writes[0];
+  }
+
+  /** The private arrays (each work-item's own) that {@code s} stores into. */
+  private static Set<Var> privateArraysStored(Stmt s) {
+    Set<Var> out = new HashSet<>();
+    IrWalk.walk(s, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        if (x instanceof Store st && st.array() instanceof Read r && st.array().type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE)
+          out.add(r.var());
+      }
+    });
+    return out;
   }
 
   /** The statement {@link #beforeTheLoop} put in the prologue, or null. */

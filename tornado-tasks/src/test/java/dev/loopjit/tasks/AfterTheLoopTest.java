@@ -71,6 +71,30 @@ class AfterTheLoopTest {
         .args(() -> new Object[] {new Inputs(3).floatArray(n, -1, 1), 0.5f, new FloatArray(1)}).run();
   }
 
+  /** Before the loop: a private table every work-item fills for itself, and a flag written once, which the iterations read. */
+  static void privateTableAndFlag(int[] a, int[] flag) {
+    int[] t = new int[2];
+    t[0] = 5;
+    t[1] = 7;
+    flag[0] = 3;
+    for (@Parallel int i = 0; i < a.length; i++) a[i] = t[i % 2] * flag[0];
+  }
+
+  @Test
+  void beforeTheLoopPrivateArraysAreEachWorkItemsAndMemoryIsWrittenOnce() {
+    KernelCheck.of("privateTableAndFlag", AfterTheLoopTest::privateTableAndFlag).args(() -> new Object[] {new int[1001], new int[1]}).run();
+  }
+
+  /** One statement fills a private table and writes memory: it cannot run both once and in every work-item. */
+  static void fillsBoth(int[] a, int[] b) {
+    int[] t = new int[4];
+    for (int k = 0; k < 4; k++) {
+      t[k] = k;
+      b[k] = k;
+    }
+    for (@Parallel int i = 0; i < a.length; i++) a[i] = t[i % 4];
+  }
+
   static void readsTheLoopsVariable(int[] a, int[] out) {
     int last = 0;
     for (@Parallel int i = 0; i < a.length; i++) {
@@ -91,6 +115,13 @@ class AfterTheLoopTest {
         }
       }, device.id());
       assertTrue(e.getMessage().contains("'last'") && e.getMessage().contains("AfterTheLoopTest.java:"), e.getMessage());
+      TaskGraph both = new TaskGraph("both").task("t", AfterTheLoopTest::fillsBoth, new int[8], new int[4]);
+      KernelCompilationException f = assertThrows(KernelCompilationException.class, () -> {
+        try (ExecutionPlan plan = new ExecutionPlan(both.snapshot()).withDevice(device)) {
+          plan.execute();
+        }
+      }, device.id());
+      assertTrue(f.getMessage().contains("'t'") && f.getMessage().contains("split it"), f.getMessage());
     }
   }
 }

@@ -2,6 +2,7 @@
 package dev.loopjit.backend.jvmmt;
 
 import dev.loopjit.api.Device;
+import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelArg;
@@ -16,6 +17,7 @@ import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.Grid;
 import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.LaunchValues;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.ProgramCache;
 import dev.loopjit.spi.Timing;
@@ -170,6 +172,9 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
         case KernelArg.Length l -> ((Buffer) args[l.param()]).host().length();
         case KernelArg.Scalar s -> stackValue(args[s.param()]);
         case KernelArg.Count c -> (int) grid.counts()[c.dim()];
+        case KernelArg.Computed c -> LaunchValues.computed(ir, c, args, ir.name());
+        case KernelArg.Local l -> throw new KernelCompilationException(ir.source().className(), ir.source().method(), -1,
+            "a local array sized at run time", "jvm-mt does not run local arrays sized at run time yet (" + l.var().name() + "); use opencl or jvm");
       };
     }
     return out;
