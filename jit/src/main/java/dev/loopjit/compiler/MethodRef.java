@@ -30,7 +30,8 @@ public record MethodRef(Class<?> owner, String name, String descriptor, Method m
     }
     if (sl.getImplMethodKind() != MethodHandleInfo.REF_invokeStatic)
       throw new IllegalArgumentException("task \"" + task + "\": " + sl.getImplClass().replace('/', '.') + "::"
-          + sl.getImplMethodName() + " is not a static method; kernels are static methods");
+          + sl.getImplMethodName() + " is not a static method; kernels are static methods (make it static and pass the fields it reads "
+          + "as task arguments)");
     if (sl.getCapturedArgCount() != 0)
       throw new IllegalArgumentException("task \"" + task + "\": the lambda captures variables; pass them as task arguments "
           + "and use a method reference to a static method");
