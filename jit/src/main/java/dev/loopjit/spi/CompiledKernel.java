@@ -59,6 +59,11 @@ public final class CompiledKernel<H> implements DeviceKernel {
   }
 
   @Override
+  public java.util.List<dev.loopjit.ir.BoundsSite> boundsSites() {
+    return ir().boundsSites();
+  }
+
+  @Override
   public boolean explicit() {
     return ir().launch() instanceof Launch.Explicit;
   }

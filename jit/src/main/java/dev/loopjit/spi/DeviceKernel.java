@@ -21,4 +21,13 @@ public interface DeviceKernel {
    * computed from the task's arguments; {@code {1}} for a kernel with no parallel loop.
    */
   long[] loopCounts(Object[] args);
+
+  /**
+   * The array accesses the kernel checks itself (the {@code bounds} pass): when not empty, a launch
+   * takes one more argument after the task's, a {@code long[1]} report buffer the runner zeroes
+   * before and reads after ({@link BoundsReports}). Empty for code that needs no report (the jvm).
+   */
+  default java.util.List<dev.loopjit.ir.BoundsSite> boundsSites() {
+    return java.util.List.of();
+  }
 }

@@ -1,0 +1,22 @@
+// One array access the bounds pass could not prove in range: what an out-of-bounds report at run time names.
+package dev.loopjit.ir;
+
+/**
+ * An array access guarded by the {@code bounds} pass. A failing work-item writes
+ * {@code (long) id << 32 | index & 0xFFFFFFFFL} into the kernel's report argument; the runtime
+ * reads it after the launch and names the access from this site.
+ *
+ * @param id     the site's number in its kernel, from 1 (0 in the report means none failed)
+ * @param array  the array's Java name (a parameter's, or a local variable's)
+ * @param param  the Java parameter the array is (its length is the host array's), or -1
+ * @param length the constant length of a private or local array, or -1 for a parameter
+ * @param src    where the access is in the Java source (with the calls it was inlined through)
+ */
+public record BoundsSite(int id, String array, int param, int length, Src src) {
+  /** {@code Kernels.saxpy (Kernels.java:12)}, then each call it was inlined through. */
+  public String where() {
+    StringBuilder b = new StringBuilder(src.describe());
+    for (Src c = src.caller(); c != null; c = c.caller()) b.append(", called from ").append(c.describe());
+    return b.toString();
+  }
+}
