@@ -190,13 +190,13 @@ final class Bounds implements Pass {
     }
 
     /** The site of an access, numbered from 1; in a dry walk a throwaway. */
-    int site(Expr array, Src src, boolean dry) {
+    int site(Expr array, Expr index, Ranges r, Src src, boolean dry) {
       if (dry) return 0;
       String name = array instanceof Read rd ? rd.var().name() : "array";
       int param = -1;
       if (array instanceof Read rd)
         for (KernelIR.Param p : ir.params()) if (rd.var().equals(p.var())) param = p.index();
-      sites.add(new BoundsSite(sites.size() + 1, name, param, Ranges.constantLength(array), src));
+      sites.add(new BoundsSite(sites.size() + 1, name, param, Ranges.constantLength(array), src, param >= 0 ? r.within(index) : null));
       return sites.size();
     }
 
@@ -241,7 +241,7 @@ final class Bounds implements Pass {
             index = new Read(t);
             ok = ok(l.array(), index);
           }
-          int site = w.site(l.array(), src, dry);
+          int site = w.site(l.array(), index, r, src, dry);
           Expr failed = new Unary(Op.Unary.NOT, ok);
           for (int i = reached.size() - 1; i >= 0; i--) failed = new Logic(Op.Logic.AND, reached.get(i), failed);
           before.add(new If(failed, w.fail(site, index, src), Block.EMPTY, src));
@@ -267,7 +267,7 @@ final class Bounds implements Pass {
           if (ok != null && atomicOk == null) {
             atomicOk = ok;
             atomicIndex = args.get(1);
-            atomicSite = w.site(args.get(0), src, dry);
+            atomicSite = w.site(args.get(0), args.get(1), r, src, dry);
           }
           yield new Call(c.op(), c.type(), args);
         }
@@ -300,7 +300,7 @@ final class Bounds implements Pass {
       Stmt store = new Store(array, index, value, at);
       Expr ok = ok(array, index);
       if (ok == null) return store;
-      int site = w.site(array, src, dry);
+      int site = w.site(array, index, r, src, dry);
       return new If(ok, new Block(List.of(store), at), w.fail(site, index, at), at);
     }
 

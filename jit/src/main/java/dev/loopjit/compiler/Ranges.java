@@ -194,6 +194,18 @@ final class Ranges {
     return new boolean[] {i.nonNegative, upper};
   }
 
+  /**
+   * A trip count (the launch's expression for it) that a non-negative {@code index} is known to be
+   * below, for the host to compare with the array's length at launch; null when none.
+   */
+  Expr within(Expr index) {
+    Info i = info(index);
+    if (!i.nonNegative || !(launch instanceof Launch.Loops loops)) return null;
+    for (Expr b : i.below)
+      if (b instanceof Read r && countVars.contains(r.var())) return loops.counts().get(loops.countVars().indexOf(r.var()));
+    return null;
+  }
+
   /** Whether bound {@code b} is at most {@code array}'s length. */
   private boolean atMostLength(Expr b, Expr array) {
     if (b instanceof Length l && l.array().equals(array)) return true;

@@ -11,8 +11,12 @@ package dev.loopjit.ir;
  * @param param  the Java parameter the array is (its length is the host array's), or -1
  * @param length the constant length of a private or local array, or -1 for a parameter
  * @param src    where the access is in the Java source (with the calls it was inlined through)
+ * @param within null, or a trip count of the launch (an expression the host evaluates from the task's
+ *               arguments) that the index is known to be non-negative and below: when it is at most
+ *               the array's length, the access cannot fail for those arguments (a vector add's
+ *               {@code a[i]} with {@code i < c.length} and {@code a} as long as {@code c})
  */
-public record BoundsSite(int id, String array, int param, int length, Src src) {
+public record BoundsSite(int id, String array, int param, int length, Src src, Expr within) {
   /** {@code Kernels.saxpy (Kernels.java:12)}, then each call it was inlined through. */
   public String where() {
     StringBuilder b = new StringBuilder(src.describe());

@@ -180,7 +180,7 @@ public final class GraphRunner implements Engine.Executor {
             Slot report = report(step.task());
             args = java.util.Arrays.copyOf(args, args.length + 1);
             args[args.length - 1] = report.buffer;
-            checked.add(step);
+            if (step.kernel().mayFail(step.task().args().toArray())) checked.add(step);   // else it cannot report: not read
           }
           synchronized (tally) {
             tally.launched.add(step.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
@@ -398,7 +398,7 @@ public final class GraphRunner implements Engine.Executor {
           if (t.args().get(i) == h.array()) {
             DeviceKernel.Access a = k == null ? DeviceKernel.Access.READ_WRITE : k.access(i);
             written |= a.writes();
-            checked |= a.writes() && (k == null || !k.boundsSites().isEmpty());
+            checked |= a.writes() && (k == null || k.mayFail(t.args().toArray()));
             read |= a == DeviceKernel.Access.READ || a == DeviceKernel.Access.READ_WRITE;
           }
       }

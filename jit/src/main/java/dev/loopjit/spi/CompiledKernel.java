@@ -64,6 +64,11 @@ public final class CompiledKernel<H> implements DeviceKernel {
   }
 
   @Override
+  public boolean mayFail(Object[] args) {
+    return KernelFacts.mayFail(ir(), args);
+  }
+
+  @Override
   public boolean explicit() {
     return ir().launch() instanceof Launch.Explicit;
   }

@@ -30,4 +30,14 @@ public interface DeviceKernel {
   default java.util.List<dev.loopjit.ir.BoundsSite> boundsSites() {
     return java.util.List.of();
   }
+
+  /**
+   * Whether a launch with these task arguments may report an out-of-bounds index: false when the
+   * kernel checks nothing, or when the host rules out every site it checks (its index is below a
+   * trip count no larger than the array). The runner then neither reads the report nor keeps the
+   * kernel's outputs out of host memory.
+   */
+  default boolean mayFail(Object[] args) {
+    return false;
+  }
 }

@@ -43,9 +43,23 @@ public final class KernelFacts {
     return rw[0] && rw[1] ? Access.READ_WRITE : rw[1] ? Access.WRITE : rw[0] ? Access.READ : Access.NONE;
   }
 
-  /** The trip counts of the kernel's parallel loops for these task arguments ({@code {1}} for a single work-item). */
-  public static long[] loopCounts(KernelIR k, Object[] args) {
-    if (!(k.launch() instanceof Launch.Loops loops)) return new long[] {1};
+  /**
+   * Whether the kernel may index out of bounds with these task arguments: it checks some access
+   * ({@link KernelIR#boundsSites()}) that the host cannot rule out — a site is ruled out when its
+   * index is below a trip count that, for these arguments, is at most the array's length.
+   */
+  public static boolean mayFail(KernelIR k, Object[] args) {
+    if (k.boundsSites().isEmpty()) return false;
+    Map<Var, Object> env = hostValues(k, args);
+    for (dev.loopjit.ir.BoundsSite s : k.boundsSites()) {
+      if (s.within() == null || s.param() < 0 || s.param() >= args.length) return true;
+      HostArray h = HostArray.of(args[s.param()]);
+      if (h == null || Math.max(0, ((Number) HostEval.eval(s.within(), env)).longValue()) > h.length()) return true;
+    }
+    return false;
+  }
+
+  private static Map<Var, Object> hostValues(KernelIR k, Object[] args) {
     Map<Var, Object> env = new HashMap<>();
     for (KernelIR.Param p : k.params()) {
       if (p.index() >= args.length) continue;   // the bounds report, which no count reads
@@ -53,6 +67,13 @@ public final class KernelFacts {
       HostArray h = p.kind() == KernelIR.Param.Kind.ARRAY ? HostArray.of(a) : null;
       env.put(p.var(), h != null ? (Object) h.length() : a);   // the host knows an array by its length
     }
+    return env;
+  }
+
+  /** The trip counts of the kernel's parallel loops for these task arguments ({@code {1}} for a single work-item). */
+  public static long[] loopCounts(KernelIR k, Object[] args) {
+    if (!(k.launch() instanceof Launch.Loops loops)) return new long[] {1};
+    Map<Var, Object> env = hostValues(k, args);
     long[] counts = new long[loops.counts().size()];
     for (int d = 0; d < counts.length; d++) counts[d] = Math.max(0, ((Number) HostEval.eval(loops.counts().get(d), env)).longValue());
     return counts;
