@@ -192,7 +192,9 @@ final class Bounds implements Pass {
     /** The site of an access, numbered from 1; in a dry walk a throwaway. */
     int site(Expr array, Expr index, Ranges r, Src src, boolean dry) {
       if (dry) return 0;
-      String name = array instanceof Read rd ? rd.var().name() : "array";
+      // a private array has no Java name of its own in the IR (locals alias it): named by its allocation
+      String name = array.type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE ? "new " + t.element() + "[" + t.length() + "]"
+          : array instanceof Read rd ? rd.var().name() : "array";
       int param = -1;
       if (array instanceof Read rd)
         for (KernelIR.Param p : ir.params()) if (rd.var().equals(p.var())) param = p.index();
