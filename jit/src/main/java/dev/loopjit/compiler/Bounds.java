@@ -31,10 +31,11 @@ import java.util.Set;
  * <li>a load reads {@code a[ok ? i : 0]} (the runtime gives every buffer at least one element), and
  *     before its statement {@code if (reached && !ok) { report; return; }}, {@code reached} being
  *     the conditions ({@code ?:}, {@code &&}, {@code ||}) under which Java would evaluate it;
- * <li>report: one 64-bit store {@code bounds_report[0] = (long) site << 32 | i & 0xFFFFFFFFL} into a
- *     hidden {@code long[]} parameter appended to the kernel's ({@link KernelIR#boundsReport()});
- *     the runtime zeroes it before the launch and reads it after, and names the access from the
- *     kernel's {@link KernelIR#boundsSites() site table}. If several work-items fail, one report wins.
+ * <li>report: one 64-bit compare-and-set from 0, {@code (long) site << 32 | i & 0xFFFFFFFFL}, into a
+ *     hidden {@code long[]} parameter appended to the kernel's ({@link KernelIR#boundsReport()}) —
+ *     the first failing work-item wins and no two race (a plain store where the target has no 64-bit
+ *     atomics); the runtime zeroes it before the launch and reads it after, and names the access
+ *     from the kernel's {@link KernelIR#boundsSites() site table}.
  * </ul>
  * The failing work-item then returns, as Java's exception would end it — except in kernels with
  * barriers after the start, where leaving early is undefined; there it goes on with clamped
@@ -206,7 +207,10 @@ final class Bounds implements Pass {
     Block fail(int site, Expr index, Src src) {
       Expr code = new Binary(Op.Binary.OR, Const.of((long) site << 32),
           new Binary(Op.Binary.AND, new Convert(Prim.LONG, index), Const.of(0xFFFFFFFFL)));
-      Stmt store = new Store(new Read(report), Const.of(0), code, src);
+      // One writer wins, the first: a compare-and-set from 0 (a plain store where 64-bit atomics are missing, any one winning)
+      Stmt store = cx.target.int64Atomics()
+          ? new Eval(new Call(Intrinsic.ATOMIC_CAS, Prim.LONG, List.of(new Read(report), Const.of(0), Const.of(0L), code)), src)
+          : new Store(new Read(report), Const.of(0), code, src);
       return new Block(mayReturn ? List.of(store, new Return(null, src)) : List.of(store), src);
     }
   }
@@ -250,12 +254,12 @@ final class Bounds implements Pass {
           yield new Load(l.array(), new Select(ok, index, Const.of(0)));
         }
         case Select s -> {
-          Expr c = expr(s.cond(), reached);
-          yield new Select(c, expr(s.a(), with(reached, s.cond())), expr(s.b(), with(reached, new Unary(Op.Unary.NOT, s.cond()))));
+          Expr c = expr(s.cond(), reached);   // the conditions below use its clamped form: they are evaluated again
+          yield new Select(c, expr(s.a(), with(reached, c)), expr(s.b(), with(reached, new Unary(Op.Unary.NOT, c))));
         }
         case Logic l -> {
           Expr a = expr(l.a(), reached);
-          Expr when = l.op() == Op.Logic.AND ? l.a() : new Unary(Op.Unary.NOT, l.a());
+          Expr when = l.op() == Op.Logic.AND ? a : new Unary(Op.Unary.NOT, a);
           yield new Logic(l.op(), a, expr(l.b(), with(reached, when)));
         }
         case Unary u -> new Unary(u.op(), expr(u.x(), reached));

@@ -164,8 +164,13 @@ public final class WorkCounter {
 
   /** Whether {@code b} is a bounds check's failure: it starts by writing the report. */
   private boolean reports(Stmt.Block b) {
-    return report != null && !b.stmts().isEmpty() && b.stmts().get(0) instanceof Stmt.Store st
-        && st.array() instanceof Expr.Read r && r.var().equals(report);
+    if (report == null || b.stmts().isEmpty()) return false;
+    Expr array = switch (b.stmts().get(0)) {
+      case Stmt.Store st -> st.array();
+      case Stmt.Eval e when e.call() instanceof Expr.Call c && c.op() == Intrinsic.ATOMIC_CAS -> c.args().get(0);
+      default -> null;
+    };
+    return array instanceof Expr.Read r && r.var().equals(report);
   }
 
   private Flow branch(Stmt.If i, Acc acc, double w) {

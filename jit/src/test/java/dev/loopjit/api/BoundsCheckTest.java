@@ -252,6 +252,44 @@ class BoundsCheckTest {
     }
   }
 
+  static void add(float[] a, float[] b, float[] c) {
+    for (@Parallel int i = 0; i < c.length; i++) c[i] = a[i] + b[i];
+  }
+
+  /**
+   * Vector add's a[i] and b[i] are checked only where the host cannot rule them out: with inputs as
+   * long as c the plan runs the unchecked kernel (and in place on a CPU); with a shorter input,
+   * the checked one, and the work-items past its end fail (any one of them is reported).
+   */
+  @Test
+  void vectorAddIsUncheckedWhenTheHostKnowsItsInputsAreLongEnough() {
+    for (Device d : Devices.all()) {
+      float[] a = FloatArrays.ramp(N - 3), b = FloatArrays.ramp(N), c = new float[N];
+      try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
+          .task("t", BoundsCheckTest::add, a, b, c).transferToHost(DataTransferMode.EVERY_EXECUTION, c).snapshot()).withDevice(d)) {
+        KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class, plan::execute, d.id());
+        assertEquals("a", e.array(), e.getMessage());
+        assertEquals(N - 3, e.length(), e.getMessage());
+        assertTrue(e.index() >= N - 3 && e.index() < N, e.getMessage());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[N], c, d.id() + ": c unchanged");
+      }
+      float[] a2 = FloatArrays.ramp(N);
+      try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a2, b)
+          .task("t", BoundsCheckTest::add, a2, b, c).transferToHost(DataTransferMode.EVERY_EXECUTION, c).snapshot()).withDevice(d)) {
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream out = System.out;
+        System.setOut(new java.io.PrintStream(printed, true));
+        try {
+          plan.withPrintKernel().execute();
+        } finally {
+          System.setOut(out);
+        }
+        for (int i = 0; i < N; i++) assertEquals(a2[i] + b[i], c[i], d.id());
+        if (!d.equals(Devices.jvm())) assertFalse(printed.toString().contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + printed);
+      }
+    }
+  }
+
   /** Every index proven: out[i] with i < out.length, a[k] with k < a.length. */
   static void sumRows(float[] a, float[] out) {
     for (@Parallel int i = 0; i < out.length; i++) {
