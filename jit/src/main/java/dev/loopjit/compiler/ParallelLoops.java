@@ -1,9 +1,10 @@
 // Pass "parallel": the @Parallel loop nest becomes work-item indices, a guard, and a launch shape for the host.
 package dev.loopjit.compiler;
 
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Launch;
@@ -11,8 +12,8 @@ import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Src;
-import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -28,10 +29,12 @@ import java.util.Set;
  * {@code globalId < count}. The trip counts are expressions of the parameters that the host
  * evaluates at launch ({@link Launch.Loops}), so a new size never recompiles. The innermost loop
  * is dimension x (neighbouring work-items then touch neighbouring elements in row-major code).
- * Statements before the nest run in every work-item. What cannot keep Java's meaning when
- * iterations run at once is refused: a return or break out of the loop, writes to the loop
- * variable, statements after an inner parallel loop, bounds that depend on an outer parallel
- * variable or on memory.
+ * Statements before the nest that write memory run once, before every iteration (a prologue
+ * launch), those that only set variables in every work-item; statements after the nest run once,
+ * after every iteration (an epilogue launch). What cannot keep Java's meaning when iterations run at once is
+ * refused: a return or break out of the loop, writes to the loop variable, statements after an
+ * inner parallel loop, reads after the loop of variables the loop assigns, bounds that depend on
+ * an outer parallel variable or on memory.
  */
 final class ParallelLoops implements Pass {
   /** One parallel loop of the nest. */
@@ -66,10 +69,9 @@ final class ParallelLoops implements Pass {
     }
     Loop first = (Loop) top.get(at);
     if (explicit) throw Refusal.error(src(first, cx), "@Parallel with KernelContext", "a KernelContext kernel cannot also have @Parallel loops");
-    for (int k = at + 1; k < top.size(); k++)
-      if (!(top.get(k) instanceof Return r && r.value() == null))
-        throw Refusal.error(srcOf(top.get(k), first, cx), "code after a @Parallel loop",
-            "statements after the @Parallel loop are not supported (they would run in every work-item); move them into another task");
+    List<Stmt> after = new ArrayList<>();
+    for (int k = at + 1; k < top.size(); k++) if (!(top.get(k) instanceof Return r && r.value() == null)) after.add(top.get(k));
+    checkEpilogue(after, first, cx);
     List<Level> nest = nest(first, env, params, cx);
     for (Level l : nest) annotated.remove(l.var());
     for (Var v : annotated) throw notALoop(v, cx);
@@ -96,10 +98,86 @@ final class ParallelLoops implements Pass {
       inside.addAll(continueToBreak(l.body(), nest, frame));
     }
     Stmt replaced = new Labeled(frame, new Block(List.of(new If(guard, new Block(inside), Block.EMPTY, src(first, cx)))), src(first, cx));
-    List<Stmt> body = new ArrayList<>(top.subList(0, at));
+    List<Stmt> before = top.subList(0, at);
+    boolean prologue = before.stream().anyMatch(ParallelLoops::writesMemory);
+    Launch.Loops launch = new Launch.Loops(counts, countVars, frame, 0, false, prologue, !after.isEmpty());
+    List<Stmt> body = new ArrayList<>();
+    for (int k = 0; k < before.size(); k++) body.add(beforeTheLoop(before.get(k), top.subList(k + 1, top.size()), launch, first, cx));
     body.add(replaced);
-    body.addAll(top.subList(at + 1, top.size()));
-    return ir.withLaunch(new Launch.Loops(counts, countVars, frame, 0, false), new Block(body, ir.body().src()));
+    if (!after.isEmpty()) body.add(new If(launch.inPhase(Launch.Loops.EPILOGUE), new Block(after), Block.EMPTY, srcOf(after.get(0), first, cx)));
+    if (top.getLast() instanceof Return r && r.value() == null) body.add(r);
+    return ir.withLaunch(launch, new Block(body, ir.body().src()));
+  }
+
+  /**
+   * A statement before the nest as Java runs it, once before every iteration: one that writes
+   * memory goes in the prologue ({@code if (count_x == -1) s}, a launch of one work-item before the
+   * iterations); one that only sets variables runs in every work-item of every launch, which gives
+   * each the same values. A statement that does both, setting a variable read later, is refused.
+   */
+  private static Stmt beforeTheLoop(Stmt s, List<Stmt> later, Launch.Loops launch, Loop loop, Context cx) {
+    if (!writesMemory(s)) return s;
+    Set<Var> sets = assigned(s);
+    if (!sets.isEmpty()) {
+      Set<Var> read = new HashSet<>();
+      for (Stmt l : later) IrWalk.walk(l, new IrWalk.Visitor() {
+        @Override
+        public void expr(Expr e, Stmt in) {
+          if (e instanceof Read r) read.add(r.var());
+        }
+      });
+      for (Var v : sets)
+        if (read.contains(v))
+          throw Refusal.error(srcOf(s, loop, cx), "code before a @Parallel loop", "this statement writes memory, which must happen once "
+              + "before the iterations, and sets '" + v.name() + "', which the code after it reads in every work-item; split it in two");
+    }
+    return new If(launch.inPhase(Launch.Loops.PROLOGUE), new Block(List.of(s), s.src()), Block.EMPTY, s.src());
+  }
+
+  /** Whether {@code s} stores to memory or calls something with an effect (an atomic, a barrier, a print). */
+  private static boolean writesMemory(Stmt s) {
+    boolean[] writes = {false};
+    IrWalk.walk(s, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        writes[0] |= x instanceof Store || x instanceof Eval;
+      }
+
+      @Override
+      public void expr(Expr e, Stmt in) {
+        writes[0] |= e instanceof Invoke || e instanceof Call c && (c.op() == Intrinsic.ATOMIC_ADD || c.op() == Intrinsic.ATOMIC_CAS);
+      }
+    });
+    return writes[0];
+  }
+
+  /** The statement {@link #beforeTheLoop} put in the prologue, or null. */
+  static Stmt inPrologue(Stmt s) {
+    return s instanceof If i && i.cond() instanceof Compare c && c.op() == Op.Compare.EQ && c.b() instanceof Const k
+        && k.longValue() == Launch.Loops.PROLOGUE && i.otherwise().isEmpty() ? i : null;
+  }
+
+  /**
+   * Statements after the nest run once, after every iteration, as in Java: in an epilogue launch
+   * of one work-item ({@link Launch.Loops#epilogue()}). They may read what was set before the loop
+   * and memory, not a variable the loop assigns (each work-item had its own).
+   */
+  private static void checkEpilogue(List<Stmt> after, Loop loop, Context cx) {
+    Set<Var> inLoop = assigned(loop), defined = new HashSet<>();
+    for (Stmt s : after) {
+      if (s instanceof Return r)
+        throw Refusal.error(srcOf(s, loop, cx), "return after a @Parallel loop", "a kernel returns no value; remove the return value");
+      IrWalk.walk(s, new IrWalk.Visitor() {
+        @Override
+        public void expr(Expr e, Stmt in) {
+          if (e instanceof Read r && inLoop.contains(r.var()) && !defined.contains(r.var()))
+            throw Refusal.error(srcOf(in, loop, cx), "code after a @Parallel loop", "the statement after the @Parallel loop reads '"
+                + r.var().name() + "', which the loop's iterations assign (each work-item has its own); after the loop only values "
+                + "set before it and memory can be read");
+        }
+      });
+      if (s instanceof Assign a) defined.add(a.var());
+    }
   }
 
   private static Expr gid(int d) {

@@ -44,12 +44,18 @@ final class Ranges {
   /** The kernel's launch, for what its trip counts are bounded by. */
   private final Launch launch;
   private final Set<Var> countVars;
+  /**
+   * Whether a trip count is at least 1 wherever the kernel runs (the host launches no empty grid);
+   * not in a kernel with a prologue or an epilogue, whose extra launches pass negative counts.
+   */
+  private final boolean countsPositive;
   /** Facts by term; never null (an unreachable point is a null Ranges at the caller). */
   private final Map<Expr, Info> facts;
 
   private Ranges(Launch launch, Set<Var> countVars, Map<Expr, Info> facts) {
     this.launch = launch;
     this.countVars = countVars;
+    this.countsPositive = launch instanceof Launch.Loops l && !l.prologue() && !l.epilogue();
     this.facts = facts;
   }
 
@@ -157,7 +163,7 @@ final class Ranges {
   Info info(Expr e) {
     return switch (e) {
       case Const k when k.type() == Prim.INT -> new Info(k.longValue() >= 0, Set.of());
-      case Read r when countVars.contains(r.var()) -> new Info(true, Set.of());   // a launched grid has at least one iteration
+      case Read r when countVars.contains(r.var()) -> new Info(countsPositive, Set.of());   // a launched grid has at least one iteration
       case Read r -> facts.getOrDefault(e, Info.NONE);
       case Length l -> new Info(true, Set.of());
       case Call c when isId(c.op()) -> facts.getOrDefault(e, Info.NONE).with(true, null);
@@ -169,7 +175,7 @@ final class Ranges {
       }
       // x - 1 with x a trip count (>= 1) or a length (>= 0): below x, and non-negative for a trip count
       case Binary b when b.op() == Op.Binary.SUB && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1 && isBound(b.a())
-          && !(b.a() instanceof Const) -> new Info(b.a() instanceof Read, Set.of(b.a()));
+          && !(b.a() instanceof Const) -> new Info(b.a() instanceof Read && countsPositive, Set.of(b.a()));
       // x + 1 with 0 <= x < some bound: still non-negative (no overflow, a bound is at most Integer.MAX_VALUE)
       case Binary b when b.op() == Op.Binary.ADD && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1 -> {
         Info x = info(b.a());

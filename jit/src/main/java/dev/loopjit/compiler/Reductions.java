@@ -2,8 +2,8 @@
 package dev.loopjit.compiler;
 
 import dev.loopjit.ir.ArrayType;
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
@@ -12,8 +12,8 @@ import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Src;
-import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,7 +28,10 @@ import java.util.Map;
  * work-item of the group writes that into local memory, a tree combines the group's values, and
  * the group's first work-item combines the result into {@code out[k]} with an atomic update — so
  * the whole reduction is one kernel, with no host round trip, and the array's initial value takes
- * part as it does in Java. Float results may differ from the sequential loop by rounding (the
+ * part as it does in Java. An {@code out[k] = v} before the loop (TornadoVM's way of giving the
+ * initial value inside the kernel) runs once, before any iteration, in the prologue launch
+ * ({@link Launch.Loops#prologue()}); the partials of that launch are the identities (-0.0 for a
+ * float sum), which leave {@code out[k]} as it is. Float results may differ from the sequential loop by rounding (the
  * order of the additions differs).
  */
 final class Reductions implements Pass {
@@ -66,7 +69,11 @@ final class Reductions implements Pass {
         frame = l;
         body.add(null); // placeholder, filled below
       } else {
-        forbidUse(s, arrays, "outside the @Parallel loop");
+        // before the loop, the prologue (out[k] = v, run once before any iteration) and after it the epilogue
+        // (run once after every iteration) may use the array as Java does; nothing else may
+        if (!(frame == null ? ParallelLoops.inPrologue(s) != null : loops.epilogue()))
+          forbidUse(s, arrays, frame == null ? "before the @Parallel loop except to set it (out[k] = v, run once before any iteration)"
+              : "after the @Parallel loop");
         body.add(s);
       }
     }
@@ -188,8 +195,8 @@ final class Reductions implements Pass {
     return switch (t.type()) {
       case INT -> Const.of(add ? 0 : mul ? 1 : min ? Integer.MAX_VALUE : Integer.MIN_VALUE);
       case LONG -> Const.of(add ? 0L : mul ? 1L : min ? Long.MAX_VALUE : Long.MIN_VALUE);
-      case FLOAT -> Const.of(add ? 0f : mul ? 1f : min ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY);
-      default -> Const.of(add ? 0d : mul ? 1d : min ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY);
+      case FLOAT -> Const.of(add ? -0f : mul ? 1f : min ? Float.POSITIVE_INFINITY : Float.NEGATIVE_INFINITY);
+      default -> Const.of(add ? -0d : mul ? 1d : min ? Double.POSITIVE_INFINITY : Double.NEGATIVE_INFINITY);
     };
   }
 

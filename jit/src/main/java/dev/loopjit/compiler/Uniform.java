@@ -24,7 +24,8 @@ import java.util.List;
  * iteration's indices ({@code min(id, count - 1)}), lets every work-item compute, and guards only
  * the stores to global memory; a barrier at the start lets PoCL run the work-group loop inside the
  * kernel's own loops. Results are those of the guarded form: the extra work-items only repeat reads
- * a real iteration makes and write nothing. Kernels with atomics or reductions keep the guard.
+ * a real iteration makes and write nothing. Kernels with atomics, reductions, a prologue or an
+ * epilogue (whose counts are negative) keep the guard.
  */
 final class Uniform implements Pass {
   @Override
@@ -35,7 +36,7 @@ final class Uniform implements Pass {
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
     if (!cx.target.cpu() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null
-        || loops.gridStride() || loops.maxGroupSize() > 0 || usesAtomics(ir.body())) return ir;
+        || loops.gridStride() || loops.maxGroupSize() > 0 || loops.prologue() || loops.epilogue() || usesAtomics(ir.body())) return ir;
     List<Stmt> out = new ArrayList<>();
     out.add(new Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), ir.body().src()));
     for (Stmt s : ir.body().stmts()) {

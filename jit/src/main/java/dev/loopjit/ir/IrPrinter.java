@@ -33,7 +33,9 @@ public final class IrPrinter {
     return switch (l) {
       case Launch.Single s -> "single work-item";
       case Launch.Explicit e -> "explicit (GridScheduler)";
-      case Launch.Loops loops -> "grid " + loops.counts().stream().map(IrPrinter::expr).collect(Collectors.joining(" x "));
+      case Launch.Loops loops -> (loops.prologue() ? "prologue (one work-item, counts -1), then " : "") + "grid "
+          + loops.counts().stream().map(IrPrinter::expr).collect(Collectors.joining(" x "))
+          + (loops.epilogue() ? ", then epilogue (one work-item, counts -2)" : "");
     };
   }
 

@@ -17,11 +17,27 @@ public sealed interface Launch {
    *
    * @param maxGroupSize the largest work-group the kernel may run with (0: the device's)
    * @param gridStride   work-items stride over the range (a reduction) rather than one per iteration
+   * @param prologue     the kernel has statements Java runs once, before the loop (a reduction's
+   *                     initial value): the host first launches one work-item with every count at
+   *                     {@link #PROLOGUE} (the body tests {@code count_x == -1}), then the iterations
+   * @param epilogue     the kernel has statements Java runs once, after every iteration: after the
+   *                     iterations the host launches one work-item with every count at {@link #EPILOGUE}
    */
-  record Loops(List<Expr> counts, List<Var> countVars, Label frame, int maxGroupSize, boolean gridStride) implements Launch {
+  record Loops(List<Expr> counts, List<Var> countVars, Label frame, int maxGroupSize, boolean gridStride, boolean prologue,
+      boolean epilogue) implements Launch {
+    /** The trip count a prologue launch passes (a real count is never negative). */
+    public static final int PROLOGUE = -1;
+    /** The trip count an epilogue launch passes. */
+    public static final int EPILOGUE = -2;
+
     public Loops {
       counts = List.copyOf(counts);
       countVars = List.copyOf(countVars);
+    }
+
+    /** A launch with no prologue or epilogue. */
+    public Loops(List<Expr> counts, List<Var> countVars, Label frame, int maxGroupSize, boolean gridStride) {
+      this(counts, countVars, frame, maxGroupSize, gridStride, false, false);
     }
 
     /** A launch over {@code counts}, for code that names no variables for them (tests, hand-written kernels). */
@@ -31,7 +47,12 @@ public sealed interface Launch {
 
     /** This launch with a group-size limit and a grid-stride flag. */
     public Loops withShape(int maxGroupSize, boolean gridStride) {
-      return new Loops(counts, countVars, frame, maxGroupSize, gridStride);
+      return new Loops(counts, countVars, frame, maxGroupSize, gridStride, prologue, epilogue);
+    }
+
+    /** {@code count_x == phase}: true only in the launch of that phase ({@link #PROLOGUE}, {@link #EPILOGUE}). */
+    public Expr inPhase(int phase) {
+      return new Expr.Compare(Op.Compare.EQ, new Expr.Read(countVars.get(0)), Expr.Const.of(phase));
     }
   }
 

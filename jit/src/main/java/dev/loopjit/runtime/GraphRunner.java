@@ -6,6 +6,7 @@ import dev.loopjit.api.Engine;
 import dev.loopjit.api.KernelTimeoutException;
 import dev.loopjit.api.Profile;
 import dev.loopjit.api.WorkerGrid;
+import dev.loopjit.ir.Launch;
 import dev.loopjit.spi.DeviceBuffer;
 import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.DeviceRuntime;
@@ -175,19 +176,22 @@ public final class GraphRunner implements Engine.Executor {
             if (!s.deviceValid) copyIn(s, tally);
             args[i] = s.buffer;
           }
-          if (empty(step.grid())) continue;
           if (!step.kernel().boundsSites().isEmpty()) {   // the hidden last argument: where the kernel reports a bad index
             Slot report = report(step.task());
             args = java.util.Arrays.copyOf(args, args.length + 1);
             args[args.length - 1] = report.buffer;
             if (step.kernel().mayFail(step.task().args().toArray())) checked.add(step);   // else it cannot report: not read
           }
-          synchronized (tally) {
-            tally.launched.add(step.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
+          if (step.kernel().prologue()) launchOnce(step, args, Launch.Loops.PROLOGUE, tally);   // once before the loop, even an empty one
+          if (!empty(step.grid())) {
+            synchronized (tally) {
+              tally.launched.add(step.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
+            }
+            Timing timing = device.launch(step.kernel(), args, step.grid());
+            Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
+            tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work));
           }
-          Timing timing = device.launch(step.kernel(), args, step.grid());
-          Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
-          tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work));
+          if (step.kernel().epilogue()) launchOnce(step, args, Launch.Loops.EPILOGUE, tally);   // once after every iteration
         }
         checkBounds(checked);   // before any copy back: a kernel that indexed out of bounds leaves the host arrays alone
         if (timeout != null) {
@@ -318,6 +322,16 @@ public final class GraphRunner implements Engine.Executor {
       steps.put(g, list);
     }
     return steps;
+  }
+
+  /** A kernel's prologue or epilogue: one work-item, timed under the task's name and the phase. */
+  private void launchOnce(Step step, Object[] args, int phase, Tally tally) {
+    synchronized (tally) {
+      tally.launched.add(step.task().qualifiedName());
+    }
+    Timing timing = device.launch(step.kernel(), args, Grid.once(step.grid().dims(), phase));
+    String what = phase == Launch.Loops.PROLOGUE ? " (prologue)" : " (epilogue)";
+    tally.kernels.add(new KernelRun(step.task().qualifiedName() + what, timing, null));
   }
 
   private static Grid grid(TaskSpec t, DeviceKernel k, Engine.ExecutionOptions options) {

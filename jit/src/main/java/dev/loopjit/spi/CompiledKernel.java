@@ -54,6 +54,16 @@ public final class CompiledKernel<H> implements DeviceKernel {
   }
 
   @Override
+  public boolean prologue() {
+    return ir().launch() instanceof Launch.Loops l && l.prologue();
+  }
+
+  @Override
+  public boolean epilogue() {
+    return ir().launch() instanceof Launch.Loops l && l.epilogue();
+  }
+
+  @Override
   public Access access(int param) {
     return code.accesses() != null ? code.accesses().get(param) : KernelFacts.access(ir(), param);
   }

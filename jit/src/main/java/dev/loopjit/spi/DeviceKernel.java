@@ -40,4 +40,18 @@ public interface DeviceKernel {
   default boolean mayFail(Object[] args) {
     return false;
   }
+
+  /**
+   * Whether the kernel has a prologue: what Java runs once before the {@code @Parallel} loop (a
+   * reduction's initial value), launched first on {@link Grid#once}. A kernel that runs Java's
+   * own code (the jvm) has none.
+   */
+  default boolean prologue() {
+    return false;
+  }
+
+  /** Whether the kernel has an epilogue: what Java runs once after the loop, launched last on {@link Grid#once}. */
+  default boolean epilogue() {
+    return false;
+  }
 }

@@ -19,6 +19,17 @@ public record Grid(int dims, long[] global, long[] local, long[] counts) {
     return Math.min(global, groups * local);
   }
 
+  /**
+   * The launch of a kernel's prologue or epilogue: one work-item, every trip count {@code phase}
+   * ({@code Launch.Loops.PROLOGUE} or {@code EPILOGUE}, which the kernel tests for).
+   */
+  public static Grid once(int dims, int phase) {
+    long[] one = new long[dims], counts = new long[dims];
+    Arrays.fill(one, 1);
+    Arrays.fill(counts, phase);
+    return new Grid(dims, one, one.clone(), counts);
+  }
+
   @Override
   public String toString() {
     return "Grid(" + dims + "D global=" + Arrays.toString(global) + " local=" + (local == null ? "auto" : Arrays.toString(local)) + ")";

@@ -1,0 +1,96 @@
+// Statements after the @Parallel loop run once, after every iteration, as in Java: on every device against the jvm.
+package dev.loopjit.tasks;
+
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.KernelCompilationException;
+import dev.loopjit.api.Parallel;
+import dev.loopjit.api.Reduce;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.testing.Inputs;
+import dev.loopjit.testing.KernelCheck;
+import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.IntArray;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * TornadoVM programs finish a kernel after its loop: a mean from a sum, a flag from the results.
+ * Java runs those statements once, after every iteration; a device does too (an epilogue launch of
+ * one work-item), so they see every iteration's writes.
+ */
+class AfterTheLoopTest {
+  /** A mean: the sum's initial value before the loop, the division after it. Integers, so exact on every device. */
+  static void mean(IntArray in, @Reduce IntArray out) {
+    out.set(0, 0);
+    for (@Parallel int i = 0; i < in.getSize(); i++) out.set(0, out.get(0) + in.get(i));
+    out.set(0, out.get(0) / Math.max(1, in.getSize()));
+  }
+
+  /** The epilogue reads what other iterations wrote. */
+  static void lastOfSquares(int[] a, int[] last) {
+    int n = a.length;
+    for (@Parallel int i = 0; i < n; i++) a[i] = i * i;
+    last[0] = n > 0 ? a[n - 1] + a[0] : -1;
+  }
+
+  /** A statement before the loop that writes memory runs once, before: the epilogue sees the loop's writes, not a reset. */
+  static void anyNegative(float[] x, int[] flag, int[] count) {
+    flag[0] = 0;
+    for (@Parallel int i = 0; i < x.length; i++) if (x[i] < 0) flag[0] = 1;
+    count[0] = flag[0] * 100 + x.length;
+  }
+
+  /** Several statements after the loop, with a local of their own and a helper. */
+  static void scaleThenNormalise(FloatArray v, float s, FloatArray norm) {
+    for (@Parallel int i = 0; i < v.getSize(); i++) v.set(i, v.get(i) * s);
+    float sum = 0f;
+    for (int i = 0; i < v.getSize(); i++) sum += v.get(i) * v.get(i);
+    norm.set(0, (float) Math.sqrt(sum));
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1, 257, 100_003})
+  void meanOfIntegers(int n) {
+    KernelCheck.of("mean", AfterTheLoopTest::mean).args(() -> new Object[] {IntArray.fromArray(new Inputs(1).ints(n, -1000, 1000)), IntArray.fromElements(7)})
+        .run();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1, 4099})
+  void theEpilogueSeesEveryIteration(int n) {
+    KernelCheck.of("lastOfSquares", AfterTheLoopTest::lastOfSquares).args(() -> new Object[] {new int[n], new int[] {5}}).run();
+    KernelCheck.of("anyNegative", AfterTheLoopTest::anyNegative).args(() -> new Object[] {new Inputs(2).floats(n, -0.01f, 10), new int[] {9}, new int[1]})
+        .run();
+    KernelCheck.of("scaleThenNormalise", AfterTheLoopTest::scaleThenNormalise)
+        .args(() -> new Object[] {new Inputs(3).floatArray(n, -1, 1), 0.5f, new FloatArray(1)}).run();
+  }
+
+  static void readsTheLoopsVariable(int[] a, int[] out) {
+    int last = 0;
+    for (@Parallel int i = 0; i < a.length; i++) {
+      last = a[i];
+      a[i] = last + 1;
+    }
+    out[0] = last;
+  }
+
+  @Test
+  void aVariableTheIterationsAssignIsRefusedAfterTheLoop() {
+    for (Device device : Devices.all()) {
+      if (device.backend().equals("jvm")) continue;   // the jvm runs Java itself
+      TaskGraph g = new TaskGraph("bad").task("t", AfterTheLoopTest::readsTheLoopsVariable, new int[4], new int[1]);
+      KernelCompilationException e = assertThrows(KernelCompilationException.class, () -> {
+        try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(device)) {
+          plan.execute();
+        }
+      }, device.id());
+      assertTrue(e.getMessage().contains("'last'") && e.getMessage().contains("AfterTheLoopTest.java:"), e.getMessage());
+    }
+  }
+}
