@@ -18,15 +18,29 @@ import java.util.Set;
  * @param fastMath         relax strict Java float semantics
  * @param natives          intrinsics the language computes exactly itself; null for all
  * @param cpu              the device is a CPU (PoCL): kernels take the shape its work-group vectoriser wants
+ * @param boundsChecks     array indices must be checked by the generated code (the {@code bounds} pass): true
+ *                         for devices that would otherwise touch memory outside an array; false when the
+ *                         settings turn checks off, or for code that gets Java's own checks (JVM bytecode)
  *
  * <p>The language {@code "jvm"} (the {@code jvm-mt} device: JVM bytecode run on the machine's cores)
  * is {@link #chunked()}: its work-items are contiguous chunks of the {@code @Parallel} range.
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu) {
+    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks) {
 
   public Target {
     natives = natives == null ? null : Set.copyOf(natives);
+  }
+
+  /** A target whose generated code checks array indices. */
+  public Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
+      long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu) {
+    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, true);
+  }
+
+  /** This target with bounds checks on or off. */
+  public Target withBoundsChecks(boolean on) {
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on);
   }
 
   /** A target with every capability, for dumping code with no device (strict float semantics). */
@@ -36,7 +50,8 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
 
   /** An offline target whose language has exact instructions for {@code natives} only (null: all). */
   public static Target offline(String language, String variant, Set<Intrinsic> natives, boolean fastMath) {
-    return new Target(language, variant, true, true, true, 48 * 1024, 1024, fastMath, natives, false);
+    // JVM bytecode gets Java's own checks; every other language checks indices in the generated code
+    return new Target(language, variant, true, true, true, 48 * 1024, 1024, fastMath, natives, false, !language.equals("jvm"));
   }
 
   /**

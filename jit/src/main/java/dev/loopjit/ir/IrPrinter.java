@@ -17,6 +17,9 @@ public final class IrPrinter {
     if (k.launch() != null) p.out.append("// launch: ").append(launch(k.launch())).append('\n');
     if (!k.args().isEmpty())
       p.out.append("// device args: ").append(k.args().stream().map(IrPrinter::arg).collect(Collectors.joining(", "))).append('\n');
+    for (BoundsSite b : k.boundsSites())
+      p.out.append("// bounds site ").append(b.id()).append(": ").append(b.array()).append(b.length() >= 0 ? "[" + b.length() + "]" : "")
+          .append(" at ").append(b.where()).append('\n');
     p.out.append("void ").append(k.name()).append('(')
         .append(k.params().stream().map(x -> x.var() == null ? "KernelContext context" : (x.reduce() ? "@Reduce " : "") + x.var().type() + " " + x.var().name())
             .collect(Collectors.joining(", ")))

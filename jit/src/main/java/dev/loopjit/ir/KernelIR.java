@@ -14,11 +14,28 @@ import java.util.List;
  * @param body   the body
  * @param launch how the kernel is launched (null before the {@code parallel} pass)
  * @param args   the device kernel's arguments in order (empty before the {@code arguments} pass)
+ * @param boundsSites the array accesses the {@code bounds} pass guarded, by id from 1; when there are
+ *               any, the last parameter is the hidden report array they write to ({@link #boundsReport()})
  */
-public record KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args) {
+public record KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
+    List<BoundsSite> boundsSites) {
   public KernelIR {
     params = List.copyOf(params);
     args = List.copyOf(args);
+    boundsSites = List.copyOf(boundsSites);
+  }
+
+  /** A kernel with no guarded array access. */
+  public KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args) {
+    this(name, source, params, body, launch, args, List.of());
+  }
+
+  /**
+   * The hidden parameter the {@code bounds} pass added (a {@code long[1]} the runtime zeroes before
+   * and reads after a launch; it follows the Java parameters), or null when every access is proven.
+   */
+  public Param boundsReport() {
+    return boundsSites.isEmpty() ? null : params.get(params.size() - 1);
   }
 
   /**
@@ -36,14 +53,21 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
   }
 
   public KernelIR withBody(Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites);
   }
 
   public KernelIR withLaunch(Launch launch, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites);
   }
 
   public KernelIR withArgs(List<KernelArg> args, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites);
+  }
+
+  /** This kernel with the {@code bounds} pass's guards: {@code report} appended to the parameters. */
+  public KernelIR withBoundsChecks(Param report, List<BoundsSite> sites, Stmt.Block body) {
+    List<Param> all = new java.util.ArrayList<>(params);
+    all.add(report);
+    return new KernelIR(name, source, all, body, launch, args, sites);
   }
 }

@@ -95,6 +95,7 @@ public final class WorkCounter {
   /** The work of one (in-range) work-item of {@code kernel} for {@code launch}. */
   public static Count perWorkItem(KernelIR kernel, Launch launch) {
     WorkCounter w = new WorkCounter(launch);
+    w.report = kernel.boundsReport() == null ? null : kernel.boundsReport().var();
     Acc acc = new Acc();
     w.stmt(kernel.body(), acc, 1);
     return new Count(acc.read, acc.write, acc.flops, w.estimate);
@@ -158,7 +159,25 @@ public final class WorkCounter {
     }
   }
 
+  /** The bounds pass's report array: its checks never fail in a counted (successful) launch. */
+  private Var report;
+
+  /** Whether {@code b} is a bounds check's failure: it starts by writing the report. */
+  private boolean reports(Stmt.Block b) {
+    if (report == null || b.stmts().isEmpty()) return false;
+    Expr array = switch (b.stmts().get(0)) {
+      case Stmt.Store st -> st.array();
+      case Stmt.Eval e when e.call() instanceof Expr.Call c && c.op() == Intrinsic.ATOMIC_CAS -> c.args().get(0);
+      default -> null;
+    };
+    return array instanceof Expr.Read r && r.var().equals(report);
+  }
+
   private Flow branch(Stmt.If i, Acc acc, double w) {
+    if (reports(i.then()) || reports(i.otherwise())) {   // a bounds check: the launch succeeded, so it passed
+      expr(i.cond(), acc, w);
+      return stmt(reports(i.then()) ? i.otherwise() : i.then(), acc, w);
+    }
     expr(i.cond(), acc, w);
     V c = eval(i.cond());
     if (c != null && c.value() instanceof Boolean b) {

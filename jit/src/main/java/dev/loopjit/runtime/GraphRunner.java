@@ -54,6 +54,8 @@ public final class GraphRunner implements Engine.Executor {
   private final AtomicInteger phase = new AtomicInteger();
   private final Map<HostArray, Slot> slots = new LinkedHashMap<>();
   private final Map<TaskSpec, DeviceKernel> kernels = new IdentityHashMap<>();
+  /** The bounds report buffer ({@code long[1]}) of each task whose kernel checks array indices itself. */
+  private final Map<TaskSpec, Slot> reports = new IdentityHashMap<>();
   private boolean executedOnce;
   private final Map<List<Engine.Graph>, List<GraphSpec>> specs = new IdentityHashMap<>();
   private List<GraphSpec> allocatedFor;
@@ -164,6 +166,7 @@ public final class GraphRunner implements Engine.Executor {
           Slot s = slots.get(t.array());
           if (t.mode() == DataTransferMode.EVERY_EXECUTION || !s.deviceValid) copyIn(s, tally);
         }
+        List<Step> checked = new ArrayList<>();
         for (Step step : steps.get(g)) {
           Object[] args = step.task().args().toArray();
           for (int i = 0; i < args.length; i++) {
@@ -172,6 +175,12 @@ public final class GraphRunner implements Engine.Executor {
             Slot s = slots.get(h);
             if (!s.deviceValid) copyIn(s, tally);
             args[i] = s.buffer;
+          }
+          if (!step.kernel().boundsSites().isEmpty()) {   // the hidden last argument: where the kernel reports a bad index
+            Slot report = report(step.task());
+            args = java.util.Arrays.copyOf(args, args.length + 1);
+            args[args.length - 1] = report.buffer;
+            if (step.kernel().mayFail(step.task().args().toArray())) checked.add(step);   // else it cannot report: not read
           }
           if (step.kernel().prologue()) launchOnce(step, args, Launch.Loops.PROLOGUE, tally);   // once before the loop, even an empty one
           if (!empty(step.grid())) {
@@ -184,6 +193,7 @@ public final class GraphRunner implements Engine.Executor {
           }
           if (step.kernel().epilogue()) launchOnce(step, args, Launch.Loops.EPILOGUE, tally);   // once after every iteration
         }
+        checkBounds(checked);   // before any copy back: a kernel that indexed out of bounds leaves the host arrays alone
         if (timeout != null) {
           device.finish();
           if (!phase.compareAndSet(0, 1)) return null;   // abandoned: the caller has thrown; write nothing to the host
@@ -201,10 +211,41 @@ public final class GraphRunner implements Engine.Executor {
       device.finish();
     } catch (RuntimeException | Error e) {
       for (Slot s : slots.values()) s.deviceValid = false;   // the device state is unknown now: copy afresh next time
+      for (Slot s : reports.values()) s.deviceValid = false;
       throw e;
     }
     executedOnce = true;
     return tally.profile(options.profile(), options.profile() ? limits() : null);
+  }
+
+  /** The zeroed report buffer of {@code task}'s kernel, on the device. */
+  private Slot report(TaskSpec task) {
+    Slot s = reports.get(task);
+    if (s == null) {
+      s = new Slot(device.allocate(HostArray.of(new long[1]), false));
+      reports.put(task, s);
+    }
+    if (!s.deviceValid) {
+      ((long[]) s.buffer.host().array())[0] = 0;
+      device.copyIn(s.buffer);
+      s.deviceValid = true;
+    }
+    return s;
+  }
+
+  /**
+   * Reads the report of every launch of a graph that checks its indices, after the device
+   * finished; the first (in launch order) that names an access ends the execution with
+   * {@link dev.loopjit.api.KernelIndexOutOfBoundsException}. A report of 0 leaves the buffer zeroed for the next launch.
+   */
+  private void checkBounds(List<Step> checked) {
+    if (checked.isEmpty()) return;
+    for (Step st : checked) device.copyOut(reports.get(st.task()).buffer);
+    device.finish();
+    for (Step st : checked) {
+      long word = ((long[]) reports.get(st.task()).buffer.host().array())[0];
+      if (word != 0) throw dev.loopjit.spi.BoundsReports.of(st.task(), st.kernel(), word, device.device().id());
+    }
   }
 
   /** The device's measured limits, for a profile; never fails an execution. */
@@ -231,8 +272,10 @@ public final class GraphRunner implements Engine.Executor {
     device.finish();
     try {
       for (Slot s : slots.values()) s.buffer.release();
+      for (Slot s : reports.values()) s.buffer.release();
     } finally {
       slots.clear();
+      reports.clear();
       allocatedFor = null;
     }
   }
@@ -363,10 +406,12 @@ public final class GraphRunner implements Engine.Executor {
    *     come back whole, so the host sees the same, except that host writes between executions to
    *     elements no kernel writes now survive, as they would around a plain Java call).
    * </ul>
+   * A kernel that checks its array indices ({@code bounds} pass) may fail after other work-items
+   * wrote: no array such a kernel writes is used in place, so a failed execution leaves it alone.
    */
   private boolean inPlaceAllowed(HostArray h, List<GraphSpec> graphs) {
     if (!h.offHeap() || timeout != null) return false;   // a kernel that outlives its timeout must not write host memory
-    boolean everyIn = false, anyIn = false, everyOut = false, otherOut = false, written = false, read = false;
+    boolean everyIn = false, anyIn = false, everyOut = false, otherOut = false, written = false, read = false, checked = false;
     for (GraphSpec g : graphs) {
       for (GraphSpec.Transfer t : g.toDevice())
         if (t.array().equals(h)) {
@@ -384,11 +429,13 @@ public final class GraphRunner implements Engine.Executor {
           if (t.args().get(i) == h.array()) {
             DeviceKernel.Access a = k == null ? DeviceKernel.Access.READ_WRITE : k.access(i);
             written |= a.writes();
+            checked |= a.writes() && (k == null || k.mayFail(t.args().toArray()));
             read |= a == DeviceKernel.Access.READ || a == DeviceKernel.Access.READ_WRITE;
           }
       }
     }
     boolean backEveryTime = everyOut && !otherOut;
+    if (checked) return false;
     if (everyIn) return !written || backEveryTime;
     return !anyIn && written && !read && backEveryTime;
   }
@@ -410,13 +457,16 @@ public final class GraphRunner implements Engine.Executor {
       System.getLogger("dev.loopjit.runtime").log(System.Logger.Level.WARNING,
           "the device state of a plan on " + device.device().id() + " is left to the driver: " + abandoned);
       slots.clear();
+      reports.clear();
       kernels.clear();
       return;
     }
     try {
       for (Slot s : slots.values()) s.buffer.release();
+      for (Slot s : reports.values()) s.buffer.release();
     } finally {
       slots.clear();
+      reports.clear();
       kernels.clear();
       device.close();
     }

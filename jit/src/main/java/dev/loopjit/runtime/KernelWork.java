@@ -62,11 +62,14 @@ final class KernelWork {
     Map<Var, Object> values = new HashMap<>();
     Set<Var> counts = new HashSet<>();
     for (KernelIR.Param p : ir.params()) {
+      if (p.index() >= args.size()) continue;   // the bounds report: not the task's
       Object v = value(args.get(p.index()));
       if (v != null) values.put(p.var(), v);
     }
     for (KernelArg a : ir.args()) {
       switch (a) {
+        case KernelArg.Array x when x.param() >= args.size() -> {}
+        case KernelArg.Length x when x.param() >= args.size() -> values.put(x.var(), 1);
         case KernelArg.Array x -> { Object v = value(args.get(x.param())); if (v != null) values.put(x.var(), v); }
         case KernelArg.Length x -> { Object v = value(args.get(x.param())); if (v != null) values.put(x.var(), v); }
         case KernelArg.Scalar x -> { Object v = value(args.get(x.param())); if (v != null) values.put(x.var(), v); }

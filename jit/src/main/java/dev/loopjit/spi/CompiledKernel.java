@@ -69,6 +69,16 @@ public final class CompiledKernel<H> implements DeviceKernel {
   }
 
   @Override
+  public java.util.List<dev.loopjit.ir.BoundsSite> boundsSites() {
+    return ir().boundsSites();
+  }
+
+  @Override
+  public boolean mayFail(Object[] args) {
+    return KernelFacts.mayFail(ir(), args);
+  }
+
+  @Override
   public boolean explicit() {
     return ir().launch() instanceof Launch.Explicit;
   }

@@ -64,7 +64,7 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
 
   @Override
   public final Prepared prepare(TaskSpec task) {
-    Target target = recipe.target(device, variant(), options);
+    Target target = uncheckedWhereSafe(task, recipe.target(device, variant(), options));
     Key key = new Key(task.method() != null ? task.method() : task.prebuilt(), target);
     CompiledKernel<H> k = kernels.get(key);
     if (k != null) return new Prepared(k, false, 0, 0);
@@ -90,6 +90,18 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
     k = createKernel(program, code, task.qualifiedName());
     kernels.put(key, k);
     return new Prepared(k, compiled, compileNanos, driverNanos);
+  }
+
+  /**
+   * {@code target}, or the same without bounds checks when no checked access of the task's kernel
+   * can fail with the task's arguments (a task's arrays and values never change): each is below a
+   * trip count no larger than its array ({@link KernelFacts#mayFail}), as vector add's {@code a[i]}
+   * and {@code b[i]} for {@code i < c.length}. The common kernel then runs exactly the unchecked code.
+   */
+  private Target uncheckedWhereSafe(TaskSpec task, Target target) {
+    if (task.method() == null || !target.boundsChecks()) return target;
+    dev.loopjit.ir.KernelIR checked = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
+    return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, task.args().toArray()) ? target : target.withBoundsChecks(false);
   }
 
   private KernelCompilationException buildError(TaskSpec task, DeviceCode code, String buildOptions, BuildFailure f) {

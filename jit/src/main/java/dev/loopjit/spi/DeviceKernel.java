@@ -31,6 +31,25 @@ public interface DeviceKernel {
   }
 
   /**
+   * The array accesses the kernel checks itself (the {@code bounds} pass): when not empty, a launch
+   * takes one more argument after the task's, a {@code long[1]} report buffer the runner zeroes
+   * before and reads after ({@link BoundsReports}). Empty for code that needs no report (the jvm).
+   */
+  default java.util.List<dev.loopjit.ir.BoundsSite> boundsSites() {
+    return java.util.List.of();
+  }
+
+  /**
+   * Whether a launch with these task arguments may report an out-of-bounds index: false when the
+   * kernel checks nothing, or when the host rules out every site it checks (its index is below a
+   * trip count no larger than the array). The runner then neither reads the report nor keeps the
+   * kernel's outputs out of host memory.
+   */
+  default boolean mayFail(Object[] args) {
+    return false;
+  }
+
+  /**
    * Whether the kernel has a prologue: what Java runs once before the {@code @Parallel} loop (a
    * reduction's initial value), launched first on {@link Grid#once}. A kernel that runs Java's
    * own code (the jvm) has none.

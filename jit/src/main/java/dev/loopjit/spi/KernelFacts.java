@@ -40,6 +40,21 @@ public final class KernelFacts {
     return rw[0] && rw[1] ? Access.READ_WRITE : rw[1] ? Access.WRITE : rw[0] ? Access.READ : Access.NONE;
   }
 
+  /**
+   * Whether the kernel may index out of bounds with these task arguments: it checks some access
+   * ({@link KernelIR#boundsSites()}) that the host cannot rule out — a site is ruled out when its
+   * index is below a trip count that, for these arguments, is at most the array's length.
+   */
+  public static boolean mayFail(KernelIR k, Object[] args) {
+    if (k.boundsSites().isEmpty()) return false;
+    for (dev.loopjit.ir.BoundsSite s : k.boundsSites()) {
+      if (s.within() == null || s.param() < 0 || s.param() >= args.length) return true;
+      HostArray h = HostArray.of(args[s.param()]);
+      if (h == null || Math.max(0, ((Number) LaunchValues.eval(k, s.within(), args, null, k.name())).longValue()) > h.length()) return true;
+    }
+    return false;
+  }
+
   /** The trip counts of the kernel's parallel loops for these task arguments ({@code {1}} for a single work-item). */
   public static long[] loopCounts(KernelIR k, Object[] args) {
     if (!(k.launch() instanceof Launch.Loops loops)) return new long[] {1};

@@ -129,7 +129,7 @@ public final class LaunchValues {
   private static Map<Var, Object> env(KernelIR k, Object[] args) {
     Map<Var, Object> env = new HashMap<>();
     for (KernelIR.Param p : k.params()) {
-      if (p.var() == null) continue;
+      if (p.var() == null || p.index() >= args.length) continue;   // the bounds report, which no launch value reads
       Object a = args[p.index()];
       HostArray h = a instanceof DeviceBuffer b ? b.host() : p.kind() == KernelIR.Param.Kind.ARRAY ? HostArray.of(a) : null;
       if (h != null) {

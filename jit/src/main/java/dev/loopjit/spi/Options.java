@@ -43,6 +43,11 @@ public record Options(Map<String, String> values) {
     return flag("fastMath");
   }
 
+  /** {@code loopjit.boundsChecks}: generated code checks array indices as Java does (default); {@code false} turns the checks off. */
+  public boolean boundsChecks() {
+    return !"false".equalsIgnoreCase(values.getOrDefault("boundsChecks", "true").trim());
+  }
+
   /** The stages {@code loopjit.dump} names ({@code ir}, a pass, {@code opencl}, {@code ptx}, {@code spirv}, {@code all}). */
   public Set<String> dump() {
     String v = values.get("dump");

@@ -16,8 +16,11 @@ public final class Targets {
    * exactly itself (null: all); the others are compiled from the JDK's own Java code.
    */
   public static Target of(String language, String variant, Device device, boolean int64Atomics, Set<Intrinsic> natives, Options options) {
-    if (device == null) return Target.offline(language, variant, natives, options.fastMath());
+    if (device == null) {
+      Target t = Target.offline(language, variant, natives, options.fastMath());
+      return t.withBoundsChecks(t.boundsChecks() && options.boundsChecks());
+    }
     return new Target(language, variant, device.supportsFp64(), device.supportsFp16(), int64Atomics, device.localMemoryBytes(),
-        device.maxWorkGroupSize(), options.fastMath(), natives, device.kind() == Device.Kind.CPU);
+        device.maxWorkGroupSize(), options.fastMath(), natives, device.kind() == Device.Kind.CPU, options.boundsChecks());
   }
 }

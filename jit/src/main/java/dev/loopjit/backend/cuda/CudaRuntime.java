@@ -88,11 +88,11 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     }
   }
 
-  /** Pooled device memory (at least one byte, so that an empty array is still a valid pointer); {@code inPlace} never applies to a discrete GPU. */
+  /** Pooled device memory (at least 8 bytes, so that an empty array is still a valid pointer to one element); {@code inPlace} never applies to a discrete GPU. */
   @Override
   public DeviceBuffer allocate(HostArray host, boolean inPlace) {
     context.makeCurrent();
-    long bytes = Math.max(1, host.byteSize());
+    long bytes = Math.max(8, host.byteSize());   // one element of any type: a bounds-checked load of an empty array reads element 0
     long pointer = context.pool().take(bytes, host.describe());
     if (cdevice.hostRegisterSupported() && !pinned.contains(host) && PinnedMemory.PROCESS.pin(cuda, host)) pinned.add(host);
     return PooledBuffer.pooled(host, pointer, bytes, context.pool(), this::drain);

@@ -82,8 +82,12 @@ final class JvmRuntime implements DeviceRuntime {
     Object[] actual = args.clone();
     for (int i = 0; i < actual.length; i++) if (actual[i] instanceof JvmBuffer b) actual[i] = b.copy();
     long t0 = System.nanoTime();
-    if (k.explicit()) WorkItems.run(k, actual, grid);
-    else k.invoke(actual);
+    try {
+      if (k.explicit()) WorkItems.run(k, actual, grid);
+      else k.invoke(actual);
+    } catch (IndexOutOfBoundsException e) {   // Java's own check: named as the compiled devices name theirs
+      throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), e, device().id());
+    }
     return Timing.of(System.nanoTime() - t0);
   }
 

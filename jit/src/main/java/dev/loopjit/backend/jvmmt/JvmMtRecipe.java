@@ -34,7 +34,8 @@ public final class JvmMtRecipe implements Recipe {
 
   @Override
   public Target target(Device device, String variant, Options options) {
-    return Targets.of("jvm", "", device, true, null, options);
+    // JVM bytecode gets Java's own bounds checks (an ArrayIndexOutOfBoundsException the runtime names): no bounds pass
+    return Targets.of("jvm", "", device, true, null, options).withBoundsChecks(false);
   }
 
   @Override

@@ -106,7 +106,7 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
       return PooledBuffer.inPlace(host, mem, host.byteSize(), m -> OpenCl.check(cl.releaseMemObject(m), "clReleaseMemObject"),
           this::drain);
     }
-    long bytes = Math.max(1, host.byteSize());
+    long bytes = Math.max(8, host.byteSize());   // one element of any type: a bounds-checked load of an empty array reads element 0
     return PooledBuffer.pooled(host, context.pool().take(bytes, what), bytes, context.pool(), this::drain);
   }
 

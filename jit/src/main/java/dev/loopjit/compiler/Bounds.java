@@ -1,0 +1,339 @@
+// Pass "bounds": Java's array bounds checks, on every access not proven in range, reported through a hidden argument.
+package dev.loopjit.compiler;
+
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.BoundsSite;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrWalk;
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Label;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A kernel never reads or writes outside an array. Every {@code Load}, {@code Store} and atomic
+ * whose index {@link Ranges} does not prove in range is guarded, as Java's {@code xaload} /
+ * {@code xastore} are:
+ * <ul>
+ * <li>{@code a[i] = v} becomes {@code if (0 <= i && i < a.length) a[i] = v; else { report; return; }};
+ * <li>a load reads {@code a[ok ? i : 0]} (the runtime gives every buffer at least one element), and
+ *     before its statement {@code if (reached && !ok) { report; return; }}, {@code reached} being
+ *     the conditions ({@code ?:}, {@code &&}, {@code ||}) under which Java would evaluate it;
+ * <li>report: one 64-bit compare-and-set from 0, {@code (long) site << 32 | i & 0xFFFFFFFFL}, into a
+ *     hidden {@code long[]} parameter appended to the kernel's ({@link KernelIR#boundsReport()}) —
+ *     the first failing work-item wins and no two race (a plain store where the target has no 64-bit
+ *     atomics); the runtime zeroes it before the launch and reads it after, and names the access
+ *     from the kernel's {@link KernelIR#boundsSites() site table}.
+ * </ul>
+ * The failing work-item then returns, as Java's exception would end it — except in kernels with
+ * barriers after the start, where leaving early is undefined; there it goes on with clamped
+ * indices (still never outside an array) and its results are discarded by the runtime anyway.
+ * Proven accesses pay nothing: an index that is a {@code @Parallel} loop's variable whose trip
+ * count is that array's length, or a counted loop's variable ({@code for (k = 0; k < a.length; k++)}),
+ * or a constant into a private or local array (see {@link Ranges}). Targets that get Java's checks
+ * for free ({@link Target#boundsChecks()} false) and {@code loopjit.boundsChecks=false} skip the pass.
+ */
+final class Bounds implements Pass {
+  @Override
+  public String name() {
+    return "bounds";
+  }
+
+  @Override
+  public KernelIR run(KernelIR ir, Context cx) {
+    if (!cx.target.boundsChecks()) return ir;
+    Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
+    Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()));
+    Block body = w.block(ir.body(), Ranges.start(ir.launch()), false).block;
+    if (w.sites.isEmpty()) return ir;
+    KernelIR.Param hidden = new KernelIR.Param(ir.params().size(), report, KernelIR.Param.Kind.ARRAY);
+    return ir.withBoundsChecks(hidden, w.sites, body);
+  }
+
+  /** Whether a barrier follows the kernel's first statement (where the uniform pass puts one). */
+  private static boolean barriersAfterStart(Block body) {
+    List<Stmt> stmts = body.stmts();
+    for (int i = 0; i < stmts.size(); i++) {
+      if (i == 0 && stmts.get(0) instanceof Eval e && isBarrier(e.call())) continue;
+      if (IrWalk.anyExpr(stmts.get(i), Bounds::isBarrier)) return true;
+    }
+    return false;
+  }
+
+  private static boolean isBarrier(Expr e) {
+    return e instanceof Call c && (c.op() == Intrinsic.BARRIER_LOCAL || c.op() == Intrinsic.BARRIER_GLOBAL);
+  }
+
+  /** A rewritten block and the facts after it (null: its end is never reached). */
+  private record Out(Block block, Ranges after) {}
+
+  /** The walk: facts forward through the statements, guards where they prove nothing. */
+  private static final class Walk {
+    final KernelIR ir;
+    final Var report;
+    final Context cx;
+    final boolean mayReturn;
+    final List<BoundsSite> sites = new ArrayList<>();
+    /** Facts at each {@code continue} of a loop, for its back edge. */
+    final Map<Label, Ranges> continues = new HashMap<>();
+
+    Walk(KernelIR ir, Var report, Context cx, boolean mayReturn) {
+      this.ir = ir;
+      this.report = report;
+      this.cx = cx;
+      this.mayReturn = mayReturn;
+    }
+
+    /** {@code b} under facts {@code r}; {@code dry}: only the facts matter (a loop's fixpoint), no site is numbered. */
+    Out block(Block b, Ranges r, boolean dry) {
+      List<Stmt> out = new ArrayList<>();
+      for (Stmt s : b.stmts()) {
+        if (r == null) {   // unreachable after a jump: kept as it is
+          out.add(s);
+          continue;
+        }
+        Out o = stmt(s, r, dry);
+        out.addAll(o.block.stmts());
+        r = o.after;
+      }
+      return new Out(new Block(out, b.src()), r);
+    }
+
+    Out stmt(Stmt s, Ranges r, boolean dry) {
+      return switch (s) {
+        case Block b -> {
+          Out o = block(b, r, dry);
+          yield new Out(new Block(List.of(o.block), b.src()), o.after);
+        }
+        case Assign a -> new Out(guarded(s, r, dry), r.assign(a.var(), a.value()));
+        case Store st -> new Out(guarded(s, r, dry), r);
+        case Eval e -> new Out(guarded(s, r, dry), r);
+        case Return ret -> new Out(guarded(s, r, dry), null);
+        case Break br -> new Out(one(s), null);
+        case Continue c -> {
+          continues.merge(c.target(), r, Ranges::meet);
+          yield new Out(one(s), null);
+        }
+        case If i -> {
+          Guard g = new Guard(this, r, i.src(), dry);
+          Expr cond = g.expr(i.cond(), List.of());
+          Out t = block(i.then(), r.assume(i.cond(), true), dry), o = block(i.otherwise(), r.assume(i.cond(), false), dry);
+          yield new Out(g.wrap(new If(cond, t.block, o.block, i.src())), Ranges.meet(t.after, o.after));
+        }
+        case Switch sw -> {
+          Guard g = new Guard(this, r, sw.src(), dry);
+          Expr sel = g.expr(sw.selector(), List.of());
+          Ranges inside = r.forget(assigned(sw));
+          List<Case> cases = new ArrayList<>();
+          for (Case c : sw.cases()) cases.add(new Case(c.values(), block(c.body(), inside, dry).block));
+          yield new Out(g.wrap(new Switch(sw.label(), sel, cases, sw.src())), inside);
+        }
+        case Labeled l -> {
+          Out o = block(l.body(), r, dry);
+          yield new Out(one(new Labeled(l.label(), o.block, l.src())), r.forget(assigned(l)));
+        }
+        case Loop l -> loop(l, r, dry);
+      };
+    }
+
+    /** A loop: the facts at its head are those of the entry that every way round keeps (a small fixpoint). */
+    Out loop(Loop l, Ranges entry, boolean dry) {
+      Ranges head = entry;
+      boolean stable = false;
+      for (int round = 0; round < 6 && !stable; round++) {
+        Ranges next = Ranges.meet(entry, backEdge(l, head, true));
+        stable = next.equals(head);
+        head = next;
+      }
+      if (!stable) head = entry.forget(assigned(l));
+      continues.remove(l.label());
+      Out body = block(l.body(), head, dry);
+      Ranges back = Ranges.meet(body.after, continues.remove(l.label()));
+      Block update = back == null ? l.update() : block(l.update(), back, dry).block;
+      return new Out(one(new Loop(l.label(), body.block, update, l.src())), entry.forget(assigned(l)));
+    }
+
+    /** The facts at the head of {@code l}'s next iteration, if this one starts with {@code head}. */
+    private Ranges backEdge(Loop l, Ranges head, boolean dry) {
+      Ranges saved = continues.remove(l.label());
+      Out body = block(l.body(), head, dry);
+      Ranges back = Ranges.meet(body.after, continues.remove(l.label()));
+      if (saved != null) continues.put(l.label(), saved);
+      return back == null ? null : block(l.update(), back, dry).after;
+    }
+
+    /** A statement with its loads guarded, and itself guarded when it stores or is an atomic. */
+    private Block guarded(Stmt s, Ranges r, boolean dry) {
+      Guard g = new Guard(this, r, s.src(), dry);
+      Stmt x = switch (s) {
+        case Assign a -> new Assign(a.var(), g.expr(a.value(), List.of()), a.src());
+        case Eval e -> new Eval(g.expr(e.call(), List.of()), e.src());
+        case Return ret -> ret.value() == null ? ret : new Return(g.expr(ret.value(), List.of()), ret.src());
+        case Store st -> {
+          Expr index = g.expr(st.index(), List.of()), value = g.expr(st.value(), List.of());
+          yield g.checkedStore(st.array(), index, value, st.src());
+        }
+        default -> s;
+      };
+      return g.wrap(x);
+    }
+
+    /** The site of an access, numbered from 1; in a dry walk a throwaway. */
+    int site(Expr array, Expr index, Ranges r, Src src, boolean dry) {
+      if (dry) return 0;
+      // a private array has no Java name of its own in the IR (locals alias it): named by its allocation
+      String name = array.type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE ? "new " + t.element() + "[" + t.length() + "]"
+          : array instanceof Read rd ? rd.var().name() : "array";
+      int param = -1;
+      if (array instanceof Read rd)
+        for (KernelIR.Param p : ir.params()) if (rd.var().equals(p.var())) param = p.index();
+      sites.add(new BoundsSite(sites.size() + 1, name, param, Ranges.constantLength(array), src, param >= 0 ? r.within(index) : null));
+      return sites.size();
+    }
+
+    /** {@code report; return;} (or the report alone, in a kernel with barriers). */
+    Block fail(int site, Expr index, Src src) {
+      Expr code = new Binary(Op.Binary.OR, Const.of((long) site << 32),
+          new Binary(Op.Binary.AND, new Convert(Prim.LONG, index), Const.of(0xFFFFFFFFL)));
+      // One writer wins, the first: a compare-and-set from 0 (a plain store where 64-bit atomics are missing, any one winning)
+      Stmt store = cx.target.int64Atomics()
+          ? new Eval(new Call(Intrinsic.ATOMIC_CAS, Prim.LONG, List.of(new Read(report), Const.of(0), Const.of(0L), code)), src)
+          : new Store(new Read(report), Const.of(0), code, src);
+      return new Block(mayReturn ? List.of(store, new Return(null, src)) : List.of(store), src);
+    }
+  }
+
+  /** The checks of one statement: its loads' clamps, the reports that go before it, a store's or atomic's guard. */
+  private static final class Guard {
+    final Walk w;
+    final Ranges r;
+    final Src src;
+    final boolean dry;
+    final List<Stmt> before = new ArrayList<>();
+    /** An atomic's check, which guards the whole statement. */
+    Expr atomicOk;
+    int atomicSite;
+    Expr atomicIndex;
+
+    Guard(Walk w, Ranges r, Src src, boolean dry) {
+      this.w = w;
+      this.r = r;
+      this.src = src;
+      this.dry = dry;
+    }
+
+    /** {@code e} with its loads clamped; {@code reached}: the conditions under which Java evaluates it. */
+    Expr expr(Expr e, List<Expr> reached) {
+      return switch (e) {
+        case Load l -> {
+          Expr index = expr(l.index(), reached);
+          Expr ok = ok(l.array(), index);
+          if (ok == null) yield new Load(l.array(), index);
+          if (reached.isEmpty() && !(index instanceof Read || index instanceof Const)) {   // computed once, used four times
+            Var t = w.cx.names.fresh("index", Prim.INT);
+            before.add(new Assign(t, index, src));
+            index = new Read(t);
+            ok = ok(l.array(), index);
+          }
+          int site = w.site(l.array(), index, r, src, dry);
+          Expr failed = new Unary(Op.Unary.NOT, ok);
+          for (int i = reached.size() - 1; i >= 0; i--) failed = new Logic(Op.Logic.AND, reached.get(i), failed);
+          before.add(new If(failed, w.fail(site, index, src), Block.EMPTY, src));
+          yield new Load(l.array(), new Select(ok, index, Const.of(0)));
+        }
+        case Select s -> {
+          Expr c = expr(s.cond(), reached);   // the conditions below use its clamped form: they are evaluated again
+          yield new Select(c, expr(s.a(), with(reached, c)), expr(s.b(), with(reached, new Unary(Op.Unary.NOT, c))));
+        }
+        case Logic l -> {
+          Expr a = expr(l.a(), reached);
+          Expr when = l.op() == Op.Logic.AND ? a : new Unary(Op.Unary.NOT, a);
+          yield new Logic(l.op(), a, expr(l.b(), with(reached, when)));
+        }
+        case Unary u -> new Unary(u.op(), expr(u.x(), reached));
+        case Binary b -> new Binary(b.op(), expr(b.a(), reached), expr(b.b(), reached));
+        case Compare c -> new Compare(c.op(), expr(c.a(), reached), expr(c.b(), reached));
+        case Convert c -> new Convert(c.to(), expr(c.x(), reached));
+        case Call c when (c.op() == Intrinsic.ATOMIC_ADD || c.op() == Intrinsic.ATOMIC_CAS) -> {
+          List<Expr> args = new ArrayList<>();
+          for (Expr a : c.args()) args.add(expr(a, reached));
+          Expr ok = ok(args.get(0), args.get(1));
+          if (ok != null && atomicOk == null) {
+            atomicOk = ok;
+            atomicIndex = args.get(1);
+            atomicSite = w.site(args.get(0), args.get(1), r, src, dry);
+          }
+          yield new Call(c.op(), c.type(), args);
+        }
+        case Call c -> new Call(c.op(), c.type(), c.args().stream().map(a -> expr(a, reached)).toList());
+        case Length l -> l;
+        case Const c -> c;
+        case Read rd -> rd;
+        case Alloc a -> a;
+        case Invoke i -> i;
+      };
+    }
+
+    private static List<Expr> with(List<Expr> reached, Expr cond) {
+      List<Expr> l = new ArrayList<>(reached);
+      l.add(cond);
+      return l;
+    }
+
+    /** The check of {@code index} into {@code array}, or null when it is proven. */
+    Expr ok(Expr array, Expr index) {
+      boolean[] p = r.proven(array, index);
+      Expr lower = p[0] ? null : new Compare(Op.Compare.GE, index, Const.of(0));
+      Expr upper = p[1] ? null : new Compare(Op.Compare.LT, index, new Length(array));
+      if (lower == null) return upper;
+      return upper == null ? lower : new Logic(Op.Logic.AND, lower, upper);
+    }
+
+    /** {@code array[index] = value}, guarded unless proven. */
+    Stmt checkedStore(Expr array, Expr index, Expr value, Src at) {
+      Stmt store = new Store(array, index, value, at);
+      Expr ok = ok(array, index);
+      if (ok == null) return store;
+      int site = w.site(array, index, r, src, dry);
+      return new If(ok, new Block(List.of(store), at), w.fail(site, index, at), at);
+    }
+
+    /** The statement after the reports of its loads, and under its atomic's check. */
+    Block wrap(Stmt s) {
+      Stmt x = s;
+      if (atomicOk != null) x = new If(atomicOk, new Block(List.of(s), src), w.fail(atomicSite, atomicIndex, src), src);
+      if (before.isEmpty()) return new Block(List.of(x), src);
+      List<Stmt> all = new ArrayList<>(before);
+      all.add(x);
+      return new Block(all, src);
+    }
+  }
+
+  private static Block one(Stmt s) {
+    return new Block(List.of(s), s.src());
+  }
+
+  /** The int variables {@code s} assigns anywhere inside. */
+  private static Set<Var> assigned(Stmt s) {
+    Set<Var> out = new HashSet<>();
+    IrWalk.walk(s, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        if (x instanceof Assign a) out.add(a.var());
+      }
+    });
+    return out;
+  }
+}

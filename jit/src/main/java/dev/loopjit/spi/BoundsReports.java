@@ -1,0 +1,82 @@
+// Out-of-bounds reports as exceptions: a compiled kernel's report word, or the jvm's own exception, named from the site table.
+package dev.loopjit.spi;
+
+import dev.loopjit.api.KernelIndexOutOfBoundsException;
+import dev.loopjit.compiler.Compiler;
+import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.BoundsSite;
+import dev.loopjit.ir.KernelIR;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns what a device says of an out-of-bounds access into a {@link KernelIndexOutOfBoundsException}
+ * that names the array, the index, the length and the Java line. A compiled kernel writes
+ * {@code (long) site << 32 | index} into its report buffer ({@code bounds} pass); the jvm throws
+ * Java's own exception, whose array is found in the site table of the kernel as compiled for a
+ * generic target (the access on the same line, of an array of that length).
+ */
+public final class BoundsReports {
+  private BoundsReports() {}
+
+  /** The exception for report word {@code word} (not 0) of {@code kernel}, launched for {@code task}. */
+  public static KernelIndexOutOfBoundsException of(TaskSpec task, DeviceKernel kernel, long word, String device) {
+    int site = (int) (word >>> 32), index = (int) word;
+    List<BoundsSite> sites = kernel.boundsSites();
+    if (site < 1 || site > sites.size())
+      return new KernelIndexOutOfBoundsException(task.qualifiedName(), null, index, -1, null, device);
+    BoundsSite s = sites.get(site - 1);
+    return new KernelIndexOutOfBoundsException(task.qualifiedName(), s.array(), index, length(task, s), s.where(), device);
+  }
+
+  private static int length(TaskSpec task, BoundsSite s) {
+    if (s.param() < 0 || s.param() >= task.args().size()) return s.length();
+    HostArray h = HostArray.of(task.args().get(s.param()));
+    return h == null ? -1 : h.length();
+  }
+
+  private static final Pattern MESSAGE = Pattern.compile("Index (-?\\d+) out of bounds for length (\\d+)");
+
+  /**
+   * The exception for Java's own {@code e}, thrown by {@code task}'s method on the jvm; {@code e}
+   * itself when it is not an array index the kernel got wrong (another bound, a message unlike Java's).
+   */
+  public static RuntimeException ofJava(TaskSpec task, IndexOutOfBoundsException e, String device) {
+    Matcher m = MESSAGE.matcher(String.valueOf(e.getMessage()));
+    if (task.method() == null || !m.find()) return e;
+    int index = Integer.parseInt(m.group(1)), length = Integer.parseInt(m.group(2));
+    StackTraceElement at = null;
+    for (StackTraceElement f : e.getStackTrace()) {
+      String c = f.getClassName();
+      if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("dev.loopjit.types.")) continue;
+      at = f;
+      break;
+    }
+    if (at == null || at.getClassName().startsWith("dev.loopjit.backend.") || at.getClassName().startsWith("dev.loopjit.runtime.")) return e;
+    String array = null, where = at.getFileName() != null ? simple(at.getClassName()) + "." + at.getMethodName() + " (" + at.getFileName()
+        + (at.getLineNumber() >= 0 ? ":" + at.getLineNumber() : "") + ")" : null;
+    try {
+      KernelIR ir = Compiler.compile(task.method(), Target.offline("opencl", ""));
+      for (BoundsSite s : ir.boundsSites()) {
+        if (s.src().line() != at.getLineNumber() || !s.src().className().equals(at.getClassName())) continue;
+        if (length(task, s) != length) continue;
+        if (array != null && !array.equals(s.array())) {   // two arrays of this length on this line: say neither
+          array = null;
+          break;
+        }
+        array = s.array();
+        where = s.where();
+      }
+    } catch (RuntimeException ignored) {
+      // a method the compiler refuses still ran on the jvm: the exception names no array
+    }
+    KernelIndexOutOfBoundsException k = new KernelIndexOutOfBoundsException(task.qualifiedName(), array, index, length, where, device);
+    k.initCause(e);
+    return k;
+  }
+
+  private static String simple(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
+  }
+}
