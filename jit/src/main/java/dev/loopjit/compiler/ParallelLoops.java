@@ -33,7 +33,8 @@ import java.util.Set;
  * Statements before the nest that write memory run once, before every iteration (a prologue
  * launch), those that only set variables in every work-item; statements after the nest run once,
  * after every iteration (an epilogue launch). What cannot keep Java's meaning when iterations run at once is
- * refused: a return or break out of the loop, writes to the loop variable, statements after an
+ * refused: a return or break out of the loop (but {@code if (c) return;} or {@code break;} at the
+ * start of the body with {@code c} the same for every iteration), writes to the loop variable, statements after an
  * inner parallel loop, reads after the loop of variables the loop assigns, bounds that depend on
  * an outer parallel variable or on memory.
  */
@@ -96,7 +97,15 @@ final class ParallelLoops implements Pass {
       int d = dims - 1 - k;
       Src s = src(l.loop(), cx);
       inside.add(new Assign(l.var(), Fold.fold(new Binary(Op.Binary.ADD, l.start(), new Binary(Op.Binary.MUL, gid(d), Fold.fold(l.step())))), s));
-      inside.addAll(continueToBreak(l.body(), nest, frame));
+      int exits = uniformExits(l.body(), first, nest.subList(0, k), l.loop());
+      for (Stmt x : l.body().subList(0, exits)) {
+        If i = (If) x;
+        if (i.then().stmts().get(0) instanceof Return && !after.isEmpty())
+          throw Refusal.error(srcOf(x, first, cx), "return inside a @Parallel loop", "a 'return' at the start of a @Parallel loop "
+              + "with statements after the loop is not supported (they run only when it does not return); use an if around them");
+        inside.add(new If(i.cond(), new Block(List.of(new Break(frame, i.src()))), Block.EMPTY, i.src()));
+      }
+      inside.addAll(continueToBreak(l.body().subList(exits, l.body().size()), nest, frame));
     }
     Stmt replaced = new Labeled(frame, new Block(List.of(new If(guard, new Block(inside), Block.EMPTY, src(first, cx)))), src(first, cx));
     List<Stmt> before = top.subList(0, at);
@@ -121,13 +130,16 @@ final class ParallelLoops implements Pass {
     Set<Var> sets = assigned(s);
     sets.addAll(privateArraysStored(s));   // a private array it fills is a value the later code may read
     if (!sets.isEmpty()) {
-      Set<Var> read = new HashSet<>();
-      for (Stmt l : later) IrWalk.walk(l, new IrWalk.Visitor() {
-        @Override
-        public void expr(Expr e, Stmt in) {
-          if (e instanceof Read r) read.add(r.var());
-        }
-      });
+      Set<Var> read = new HashSet<>(), set = new HashSet<>();   // read later before set again (javac reuses slots)
+      for (Stmt l : later) {
+        IrWalk.walk(l, new IrWalk.Visitor() {
+          @Override
+          public void expr(Expr e, Stmt in) {
+            if (e instanceof Read r && !set.contains(r.var())) read.add(r.var());
+          }
+        });
+        if (l instanceof Assign a) set.add(a.var());
+      }
       for (Var v : sets)
         if (read.contains(v))
           throw Refusal.error(srcOf(s, loop, cx), "code before a @Parallel loop", "this statement writes memory, which must happen once "
@@ -333,7 +345,7 @@ final class ParallelLoops implements Pass {
         if (v.equals(l.var()))
           throw Refusal.error(s, "assigning the @Parallel variable", "the @Parallel variable '" + v.name() + "' is assigned inside its loop");
       }
-      checkExits(l.body(), l, levels, s);
+      checkExits(l.body().subList(uniformExits(l.body(), outer, levels, loop), l.body().size()), l, levels, s);
       levels.add(new Level(loop, l.var(), hostExpr((Expr) start, scope, params, s, "start", l.var()), step, l.op(), end, l.body()));
       scope.put(l.var(), UNKNOWN);
       // an inner parallel loop must be the last statement, after plain assignments only
@@ -445,6 +457,37 @@ final class ParallelLoops implements Pass {
   private static Expr add(Expr a, Expr b) { return new Binary(Op.Binary.ADD, a, b); }
   private static Expr sub(Expr a, Expr b) { return new Binary(Op.Binary.SUB, a, b); }
   private static Expr div(Expr a, Expr b) { return new Binary(Op.Binary.DIV, a, b); }
+
+  /**
+   * How many statements at the start of a parallel loop's body are {@code if (c) return;} or
+   * {@code if (c) break;} (out of the nest) with {@code c} the same for every iteration: it reads
+   * no memory and no variable the nest assigns. Java then stops at the first iteration or not at
+   * all, and every work-item agrees — it skips its iteration exactly when Java runs none.
+   */
+  private static int uniformExits(List<Stmt> body, Loop nest, List<Level> outer, Loop loop) {
+    Set<Label> labels = new HashSet<>();
+    labels.add(loop.label());
+    for (Level o : outer) labels.add(o.loop().label());
+    Set<Var> assignedInNest = assigned(nest);
+    int k = 0;
+    while (k < body.size() && body.get(k) instanceof If i && i.otherwise().isEmpty() && i.then().stmts().size() == 1
+        && (i.then().stmts().get(0) instanceof Return r && r.value() == null
+            || i.then().stmts().get(0) instanceof Break b && labels.contains(b.target()))
+        && invariant(i.cond(), assignedInNest)) k++;
+    return k;
+  }
+
+  private static boolean invariant(Expr c, Set<Var> assignedInNest) {
+    boolean[] ok = {true};
+    IrWalk.walk(new Eval(c, Src.NONE), new IrWalk.Visitor() {
+      @Override
+      public void expr(Expr e, Stmt in) {
+        if (e instanceof Load || e instanceof Invoke || e instanceof Call call && call.op().hasEffect()
+            || e instanceof Read r && assignedInNest.contains(r.var())) ok[0] = false;
+      }
+    });
+    return ok[0];
+  }
 
   /** A return or break out of a parallel loop cannot keep Java's meaning. */
   private static void checkExits(List<Stmt> body, Level l, List<Level> outer, Src s) {

@@ -95,6 +95,37 @@ class AfterTheLoopTest {
     for (@Parallel int i = 0; i < a.length; i++) a[i] = t[i % 4];
   }
 
+  /** TornadoVM's early exit: a condition every iteration agrees on, at the start of the body. */
+  static void scaleUnlessDisabled(float[] x, int disabled, float s) {
+    for (@Parallel int i = 0; i < x.length; i++) {
+      if (disabled != 0) return;
+      x[i] = x[i] * s;
+    }
+  }
+
+  static void addUnlessEmpty(int[] a, int[] b, int n) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      if (n <= 0 || b.length < a.length) return;
+      a[i] += b[i] * n;
+    }
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1})
+  void anEarlyExitEveryIterationAgreesOnRuns(int disabled) {
+    KernelCheck.of("scaleUnlessDisabled", AfterTheLoopTest::scaleUnlessDisabled)
+        .args(() -> new Object[] {new Inputs(4).floats(777, -1, 1), disabled, 2.5f}).run();
+    KernelCheck.of("addUnlessEmpty", AfterTheLoopTest::addUnlessEmpty)
+        .args(() -> new Object[] {new Inputs(5).ints(777, -9, 9), new Inputs(6).ints(disabled == 0 ? 777 : 5, -9, 9), 3 - 3 * disabled}).run();
+  }
+
+  static void returnsWhereTheIndexSays(int[] a) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      if (i == 3) return;
+      a[i] = 1;
+    }
+  }
+
   static void readsTheLoopsVariable(int[] a, int[] out) {
     int last = 0;
     for (@Parallel int i = 0; i < a.length; i++) {
@@ -115,13 +146,20 @@ class AfterTheLoopTest {
         }
       }, device.id());
       assertTrue(e.getMessage().contains("'last'") && e.getMessage().contains("AfterTheLoopTest.java:"), e.getMessage());
+      TaskGraph early = new TaskGraph("early").task("t", AfterTheLoopTest::returnsWhereTheIndexSays, new int[8]);
+      KernelCompilationException r = assertThrows(KernelCompilationException.class, () -> {
+        try (ExecutionPlan plan = new ExecutionPlan(early.snapshot()).withDevice(device)) {
+          plan.execute();
+        }
+      }, device.id());
+      assertTrue(r.getMessage().contains("'return' inside a @Parallel loop"), r.getMessage());
       TaskGraph both = new TaskGraph("both").task("t", AfterTheLoopTest::fillsBoth, new int[8], new int[4]);
       KernelCompilationException f = assertThrows(KernelCompilationException.class, () -> {
         try (ExecutionPlan plan = new ExecutionPlan(both.snapshot()).withDevice(device)) {
           plan.execute();
         }
       }, device.id());
-      assertTrue(f.getMessage().contains("'t'") && f.getMessage().contains("split it"), f.getMessage());
+      assertTrue(f.getMessage().contains("AfterTheLoopTest.java:") && f.getMessage().contains("split it in two"), f.getMessage());
     }
   }
 }
