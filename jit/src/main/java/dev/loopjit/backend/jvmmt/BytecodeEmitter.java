@@ -379,6 +379,8 @@ final class BytecodeEmitter {
       String param = arrayNames.get(r.var());
       if (param != null) return param;
       ArrayType t = (ArrayType) r.var().type();
+      // a private array is named by its allocation, as the bounds pass names it on the other devices
+      if (t.space() == ArrayType.Space.PRIVATE) return "private array 'new " + t.element() + "[" + t.length() + "]'";
       return (t.space() == ArrayType.Space.GLOBAL ? "array" : t.space().name().toLowerCase() + " array") + " '" + r.var().name() + "'";
     }
     return "an array";

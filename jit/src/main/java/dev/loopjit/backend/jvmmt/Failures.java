@@ -12,9 +12,32 @@ final class Failures {
    */
   static ArrayIndexOutOfBoundsException outOfBounds(ArrayIndexOutOfBoundsException e, String where) {
     String what = e.getMessage() == null ? "index out of bounds" : e.getMessage();
-    ArrayIndexOutOfBoundsException named = new ArrayIndexOutOfBoundsException(what + " of " + where);
+    ArrayIndexOutOfBoundsException named = new Named(what + " of " + where, where);
     named.initCause(e);
     return named;
+  }
+
+  /** An access's exception that knows the array's description and the source line, for the runtime's {@code KernelIndexOutOfBoundsException}. */
+  static final class Named extends ArrayIndexOutOfBoundsException {
+    private static final long serialVersionUID = 1L;
+    private final String where;
+
+    Named(String message, String where) {
+      super(message);
+      this.where = where;
+    }
+
+    /** The array's Java name ({@code x} of {@code float array 'x' (parameter 0)}), or null. */
+    String array() {
+      int a = where.indexOf('\''), b = a < 0 ? -1 : where.indexOf('\'', a + 1);
+      return b > a ? where.substring(a + 1, b) : null;
+    }
+
+    /** Where in the Java source: {@code Kernels.saxpy (Kernels.java:12)}, with the calls it was inlined from. */
+    String source() {
+      int at = where.indexOf(" at ");
+      return at < 0 ? null : where.substring(at + 4);
+    }
   }
 
   /** {@code e} with the task's name in front of its message, the original as its cause. */

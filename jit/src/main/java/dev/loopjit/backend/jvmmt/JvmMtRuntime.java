@@ -3,6 +3,7 @@ package dev.loopjit.backend.jvmmt;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelCompilationException;
+import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelArg;
@@ -27,6 +28,8 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Device memory is a Java array per host array ({@code float[]} for a {@code FloatArray},
@@ -130,6 +133,9 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
     };
   }
 
+  /** Java's own message for an array index out of bounds. */
+  private static final Pattern JAVA_MESSAGE = Pattern.compile("Index (-?\\d+) out of bounds for length (\\d+)");
+
   @Override
   public Timing launch(DeviceKernel k, Object[] args, Grid grid) {
     CompiledKernel<Handle> kernel = kernel(k);
@@ -146,7 +152,12 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
         Cores.chunks(kernel.handle().kernel(), bound, grid.counts());
       }
     } catch (ArrayIndexOutOfBoundsException e) {
-      throw Failures.inTask(e, kernel.task());
+      Matcher m = JAVA_MESSAGE.matcher(e.getCause() != null ? String.valueOf(e.getCause().getMessage()) : "");
+      if (!(e instanceof Failures.Named n) || !m.find()) throw Failures.inTask(e, kernel.task());
+      KernelIndexOutOfBoundsException named = new KernelIndexOutOfBoundsException(kernel.task(), n.array(), Integer.parseInt(m.group(1)),
+          Integer.parseInt(m.group(2)), n.source(), device.id());
+      named.initCause(e);
+      throw named;
     }
     return Timing.of(System.nanoTime() - t0);
   }
