@@ -28,7 +28,8 @@ import java.util.List;
 
 /**
  * Device memory is a Java array per host array ({@code float[]} for a {@code FloatArray},
- * {@code short[]} of fp16 bits for a {@code HalfFloatArray}), copied in and out at memory speed
+ * {@code short[]} of fp16 bits for a {@code HalfFloatArray}, the flat storage of a collection such
+ * as a {@code Matrix2DFloat}), copied in and out at memory speed
  * (large copies split over the cores); kernels never touch host memory, so a kernel that throws
  * leaves the host arrays as they were, and transfer modes mean what they mean on a GPU. A launch
  * runs on the calling thread and the pool, and has finished when {@link #launch} returns.
