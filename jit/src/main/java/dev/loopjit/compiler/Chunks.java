@@ -234,6 +234,14 @@ final class Chunks implements Pass {
     return storesIntoShared[0];
   }
 
+  /** The variables {@code stmts}, run in order, may read before assigning them (conservatively, as {@link #carries}). */
+  static Set<Var> exposed(List<Stmt> stmts) {
+    Set<Var> exposed = new HashSet<>(), da = new HashSet<>();
+    Exposure e = new Exposure(exposed);
+    for (Stmt s : stmts) e.stmt(s, da);
+    return exposed;
+  }
+
   /** Every variable {@code s} assigns. */
   static Set<Var> assigned(Stmt s) {
     Set<Var> out = new HashSet<>();
