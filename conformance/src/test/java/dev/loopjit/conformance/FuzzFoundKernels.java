@@ -109,4 +109,14 @@ public final class FuzzFoundKernels {
     for (@Parallel int i = 0; i < a.length; i++)
       product[0] = product[0] * (Math.unsignedMultiplyHigh(-71261L, 3037000500L) | Short.toUnsignedInt(TABLE[(i + a[i]) & 7]));
   }
+
+  /**
+   * Seeds 22 and 30, jvm-mt only: code before the loop with loops of its own (Math.IEEEremainder,
+   * inlined from FdLibm), which the chunk pass runs again at the start of every iteration, was
+   * copied with its labels ("the IR after chunk breaks its rules: label L15 used twice").
+   */
+  public static void codeBeforeTheLoopRunInEveryIteration(double[] od, int n) {
+    double base = Math.IEEEremainder(0d, 0d);
+    for (@Parallel int i = 0; i < n; i++) od[i * 16 + 1] = Math.scalb(0d, 0);
+  }
 }

@@ -45,4 +45,10 @@ class FuzzFoundKernelsTest {
     KernelCheck.of("FuzzFoundKernels.reductionReadingATable", FuzzFoundKernels::reductionReadingATable)
         .args(() -> { Inputs in = new Inputs(1306); return new Object[] {in.ints(N), new long[] {3}}; }).run();
   }
+
+  @Test
+  void codeBeforeTheLoopRunInEveryIteration() {
+    KernelCheck.of("FuzzFoundKernels.codeBeforeTheLoopRunInEveryIteration", FuzzFoundKernels::codeBeforeTheLoopRunInEveryIteration)
+        .args(() -> new Object[] {new Inputs(1307).doubles(16 * 40, -1, 1), 40}).run();
+  }
 }

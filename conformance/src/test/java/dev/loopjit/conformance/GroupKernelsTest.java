@@ -127,8 +127,8 @@ class GroupKernelsTest {
   }
 
   /**
-   * The kernel runs on every device with the jvm's results; the jvm and the simulated CUDA device
-   * (whose vprintf prints through System.out) print the same lines. OpenCL drivers print to the
+   * The kernel runs on every device with the jvm's results; the jvm, jvm-mt and the simulated CUDA
+   * device (whose vprintf prints through System.out) print the same lines. OpenCL drivers print to the
    * process's native standard output, which a test cannot read back: the OpenCL C and SPIR-V are
    * compiled and validated, and the rest of the kernel's results compared.
    */
@@ -139,7 +139,7 @@ class GroupKernelsTest {
     List<String> jvm = printed(() -> check.runOn(Devices.jvm()));
     assertTrue(jvm.size() >= 1 && jvm.get(0).startsWith("a["), "the inputs print something: " + jvm);
     for (Device d : Devices.all())
-      if (d.backend().equals("cuda") && d.name().contains("simulator")) assertEquals(jvm, printed(() -> check.runOn(d)), d.id());
+      if (d.backend().equals("jvm-mt") || d.backend().equals("cuda") && d.name().contains("simulator")) assertEquals(jvm, printed(() -> check.runOn(d)), d.id());
     check.run();
   }
 }

@@ -5,6 +5,7 @@ import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Launch;
@@ -108,7 +109,7 @@ final class Chunks implements Pass {
       chunk.add(new Assign(hi[d], bound(count, new Binary(Op.Binary.ADD, geometry(Intrinsic.GLOBAL_ID, d), Const.of(1)), d), src));
     }
     List<Stmt> inner = new ArrayList<>();
-    if (everyIteration) inner.addAll(prelude);
+    if (everyIteration) inner.addAll(relabelled(prelude, cx));   // a second copy of the statements before the nest: labels of its own
     Expr step = Const.of(1);
     if (lanes != null && !lanes.wide()) {
       // Lanes.JAM iterations of x interleaved while that many are left, then one at a time
@@ -140,6 +141,38 @@ final class Chunks implements Pass {
     return ir.withLaunch(new Launch.Loops(loops.counts(), loops.countVars(), wrapper, loops.maxGroupSize(), loops.gridStride(),
         loops.prologue(), loops.epilogue()),
         new Block(body, ir.body().src()));
+  }
+
+  /** A copy of {@code stmts} whose loops, switches and labelled blocks have fresh labels (a label names one statement). */
+  private static List<Stmt> relabelled(List<Stmt> stmts, Context cx) {
+    Map<Label, Label> fresh = new HashMap<>();
+    for (Stmt s : stmts) IrWalk.walk(s, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        switch (x) {
+          case Loop l -> fresh.put(l.label(), cx.names.label());
+          case Switch sw -> fresh.put(sw.label(), cx.names.label());
+          case Labeled l -> fresh.put(l.label(), cx.names.label());
+          default -> {}
+        }
+      }
+    });
+    Rewriter r = new Rewriter() {
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        return List.of(switch (x) {
+          case Loop l -> new Loop(fresh.get(l.label()), l.body(), l.update(), l.src());
+          case Switch sw -> new Switch(fresh.get(sw.label()), sw.selector(), sw.cases(), sw.src());
+          case Labeled l -> new Labeled(fresh.get(l.label()), l.body(), l.src());
+          case Break b -> new Break(fresh.getOrDefault(b.target(), b.target()), b.src());
+          case Continue c -> new Continue(fresh.getOrDefault(c.target(), c.target()), c.src());
+          default -> x;
+        });
+      }
+    };
+    List<Stmt> out = new ArrayList<>();
+    for (Stmt s : stmts) out.addAll(r.rewrite(s));
+    return out;
   }
 
   /** {@code item = lo; for (;;) { if (item >= hi) break; body } update { item += step }}. */
@@ -199,6 +232,14 @@ final class Chunks implements Pass {
       }
     }.rewrite(iteration);
     return storesIntoShared[0];
+  }
+
+  /** The variables {@code stmts}, run in order, may read before assigning them (conservatively, as {@link #carries}). */
+  static Set<Var> exposed(List<Stmt> stmts) {
+    Set<Var> exposed = new HashSet<>(), da = new HashSet<>();
+    Exposure e = new Exposure(exposed);
+    for (Stmt s : stmts) e.stmt(s, da);
+    return exposed;
   }
 
   /** Every variable {@code s} assigns. */

@@ -130,17 +130,10 @@ final class ParallelLoops implements Pass {
     Set<Var> sets = assigned(s);
     sets.addAll(privateArraysStored(s));   // a private array it fills is a value the later code may read
     if (!sets.isEmpty()) {
-      Set<Var> read = new HashSet<>(), set = new HashSet<>();   // read later before set again (javac reuses slots)
-      for (Stmt l : later) {
-        IrWalk.walk(l, new IrWalk.Visitor() {
-          @Override
-          public void expr(Expr e, Stmt in) {
-            if (e instanceof Read r && !set.contains(r.var())) read.add(r.var());
-          }
-        });
-        if (l instanceof Assign a) set.add(a.var());
-      }
-      for (Var v : sets)
+      // only a read that may see the value s left counts: javac gives the loop's variable the slot
+      // of a loop before it (for (k…) b[k] = 0; for (@Parallel i…)), and the nest assigns it first
+      Set<Var> read = Chunks.exposed(later);
+      for (Var v : sets.stream().sorted(java.util.Comparator.comparing(Var::name)).toList())
         if (read.contains(v))
           throw Refusal.error(srcOf(s, loop, cx), "code before a @Parallel loop", "this statement writes memory, which must happen once "
               + "before the iterations, and sets '" + v.name() + "', which the code after it reads in every work-item; split it in two");

@@ -6,6 +6,7 @@ import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
@@ -37,6 +38,8 @@ final class Translator {
   private final Names names;
   private final String prefix;
   private final Map<String, Var> locals = new HashMap<>();
+  /** Arrays {@code newarray} made that no local holds yet: named after the first local that does ({@link #nameArray}). */
+  private final java.util.Set<Var> unnamedArrays = new java.util.HashSet<>();
   private final Map<Cfg.Node, Map<Cfg.Node, List<Object>>> outStacks = new HashMap<>();
   private final Map<Cfg.Node, Map<Integer, Object>> entryRefs = new HashMap<>();
   private final Map<Cfg.Node, Map<Integer, Object>> exitRefs = new HashMap<>();
@@ -299,6 +302,7 @@ final class Translator {
         ArrayType type = new ArrayType(prim(n.typeKind()), ArrayType.Space.PRIVATE, ops.constantSize(count, "new " + n.typeKind().name().toLowerCase() + "[n]"));
         Var array = names.fresh(prefix + "array", type);
         ops.out.add(new Stmt.Assign(array, new Alloc(type), ops.src));
+        unnamedArrays.add(array);
         ops.push(new Read(array));
       }
       case StackInstruction s -> ops.stackOp(s.opcode());
@@ -322,6 +326,46 @@ final class Translator {
   }
 
 
+  /**
+   * {@code int[] t = new int[4]}: the array {@code newarray} made takes the local's name ({@code t},
+   * for messages and listings), where nothing but this block's statements mentions it yet.
+   */
+  private Read nameArray(int slot, Read r) {
+    String n = code.nameOf(slot, "[");
+    if (n == null || ops.values.stream().anyMatch(x -> x instanceof Expr e && mentions(e, r.var()))) return r;
+    boolean allocatedHere = ops.out.stream().anyMatch(st -> st instanceof Stmt.Assign a && a.var().equals(r.var()));
+    if (!allocatedHere) return r;
+    Var named = names.fresh(prefix + n, r.var().type());
+    Rewriter rename = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e instanceof Read x && x.var().equals(r.var()) ? new Read(named) : e;
+      }
+
+      @Override
+      protected List<Stmt> stmts(Stmt x) {
+        return x instanceof Stmt.Assign a && a.var().equals(r.var()) ? List.of(new Stmt.Assign(named, a.value(), a.src())) : List.of(x);
+      }
+    };
+    List<Stmt> renamed = new ArrayList<>();
+    for (Stmt st : ops.out) renamed.addAll(rename.rewrite(st));
+    ops.out.clear();
+    ops.out.addAll(renamed);
+    return new Read(named);
+  }
+
+  private static boolean mentions(Expr e, Var v) {
+    boolean[] found = {false};
+    new Rewriter() {
+      @Override
+      protected Expr expr(Expr x) {
+        if (x instanceof Read r && r.var().equals(v)) found[0] = true;
+        return x;
+      }
+    }.rewrite(e);
+    return found[0];
+  }
+
   private void storeRef(int slot, Object v) {
     if (v instanceof Alloc a) {
       Var var = locals.computeIfAbsent(slot + ":" + a.type(), k -> {
@@ -331,7 +375,7 @@ final class Translator {
       ops.out.add(new Stmt.Assign(var, a, ops.src));
       refs.put(slot, new Read(var));
     } else if (v == OperandStack.ContextRef.INSTANCE || (v instanceof Expr e && e.type() instanceof ArrayType)) {
-      refs.put(slot, v);
+      refs.put(slot, v instanceof Read r && unnamedArrays.remove(r.var()) ? nameArray(slot, r) : v);
     } else if (v instanceof ValueObjects.Value val) {
       // A value object in a local: one float variable per field and slot, the same in every block.
       List<Var> vars = new ArrayList<>();

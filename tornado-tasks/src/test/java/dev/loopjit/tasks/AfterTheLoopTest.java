@@ -85,6 +85,17 @@ class AfterTheLoopTest {
     KernelCheck.of("privateTableAndFlag", AfterTheLoopTest::privateTableAndFlag).args(() -> new Object[] {new int[1001], new int[1]}).run();
   }
 
+  /** A loop before the nest that writes memory, whose variable's slot javac gives the @Parallel loop's. */
+  static void fillsThenMaps(int[] a, int[] b) {
+    for (int k = 0; k < 4; k++) b[k] = k * 3;
+    for (@Parallel int i = 0; i < a.length; i++) a[i] = a[i] + 1;
+  }
+
+  @Test
+  void aLoopBeforeTheNestSharingItsVariablesSlotRunsOnce() {
+    KernelCheck.of("fillsThenMaps", AfterTheLoopTest::fillsThenMaps).args(() -> new Object[] {new int[1001], new int[4]}).run();
+  }
+
   /** One statement fills a private table and writes memory: it cannot run both once and in every work-item. */
   static void fillsBoth(int[] a, int[] b) {
     int[] t = new int[4];

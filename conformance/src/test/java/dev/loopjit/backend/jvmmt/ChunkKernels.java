@@ -253,6 +253,22 @@ public final class ChunkKernels {
     }
   }
 
+  /** {@link #barrierInSwitch} with its tile sized at launch from the work-group's size (no fission: threads). */
+  public static void sizedTileInSwitch(KernelContext ctx, IntArray in, IntArray out, int mode) {
+    int[] tile = ctx.allocateIntLocalArray(ctx.localGroupSizeX);
+    int l = ctx.localIdx;
+    tile[l] = in.get(ctx.globalIdx);
+    switch (mode) {
+      case 1:
+        ctx.localBarrier();
+        out.set(ctx.globalIdx, tile[(l + 1) % tile.length]);
+        break;
+      default:
+        ctx.localBarrier();
+        out.set(ctx.globalIdx, tile[tile.length - 1 - l] * 2);
+    }
+  }
+
   /** Work-items past the end return before the barrier; the others meet there and go on. */
   public static void returnsBeforeBarrier(KernelContext ctx, IntArray in, IntArray out, int n) {
     int[] tile = ctx.allocateIntLocalArray(64);

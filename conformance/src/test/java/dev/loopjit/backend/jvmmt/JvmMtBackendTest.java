@@ -363,6 +363,19 @@ class JvmMtBackendTest {
           .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(4).ints(256)), new IntArray(256), mode}));
   }
 
+  /** A local array sized at launch is one array per group, shared by its items whether they run as threads or as loops. */
+  @ParameterizedTest
+  @ValueSource(ints = {8, 32, 100})
+  void localArraysSizedAtLaunchAreTheGroupsOnThreadsAndInLoops(int local) {
+    assertEquals(null, Fission.of(jvmIr((dev.loopjit.api.Task4<KernelContext, IntArray, IntArray, Integer>) ChunkKernels::sizedTileInSwitch)));
+    assertNotNull(Fission.of(jvmIr((dev.loopjit.api.Task5<KernelContext, FloatArray, FloatArray, IntArray, Integer>)
+        dev.loopjit.conformance.GroupKernels::tiledSums)), "tiledSums runs its groups as loops");
+    int n = local * 6;
+    for (int mode : new int[] {0, 1})
+      onJvmMt(KernelCheck.of("sizedTileInSwitch/" + local + "/" + mode, ChunkKernels::sizedTileInSwitch).grid(new WorkerGrid1D(n).setLocalWork(local, 1, 1))
+          .args(() -> new Object[] {new KernelContext(), IntArray.fromArray(new Inputs(6).ints(n)), new IntArray(n), mode}));
+  }
+
   /** Work-items that return before a barrier leave it to the others, as on the jvm (OpenCL leaves this undefined, so only the JVMs are compared). */
   @Test
   void workItemsThatReturnTakeNoPartInLaterRegions() {

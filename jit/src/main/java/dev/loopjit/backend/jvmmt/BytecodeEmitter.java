@@ -9,6 +9,7 @@ import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.PrintFormat;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
@@ -51,6 +52,7 @@ final class BytecodeEmitter {
   private static final ClassDesc ATOMICS = ClassDesc.of("dev.loopjit.backend.jvmmt.Atomics");
   private static final ClassDesc OOB = ClassDesc.of("java.lang.ArrayIndexOutOfBoundsException");
   private static final ClassDesc MATH = ClassDesc.of("java.lang.Math");
+  private static final ClassDesc DEBUG = ClassDesc.of("dev.loopjit.api.Debug");
   private static final ClassDesc FLOAT = ClassDesc.of("java.lang.Float"), DOUBLE = ClassDesc.of("java.lang.Double");
   private static final ClassDesc INTEGER = ClassDesc.of("java.lang.Integer"), LONG = ClassDesc.of("java.lang.Long");
   private static final MethodTypeDesc RUN = MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_Object.arrayType(), ITEM);
@@ -127,7 +129,7 @@ final class BytecodeEmitter {
 
   private MethodTypeDesc kernelType() {
     List<ClassDesc> params = new ArrayList<>();
-    for (KernelArg a : ir.args()) params.add(desc(a.var().type()));
+    for (KernelArg a : ir.args()) params.add(desc(argType(a)));
     params.add(ITEM);
     return MethodTypeDesc.of(ConstantDescs.CD_void, params);
   }
@@ -139,7 +141,7 @@ final class BytecodeEmitter {
     List<KernelArg> args = ir.args();
     for (int k = 0; k < args.size(); k++) {
       c.aload(1).loadConstant(k).aaload();
-      Type t = args.get(k).var().type();
+      Type t = argType(args.get(k));
       if (t instanceof ArrayType) {
         c.checkcast(desc(t));
         continue;
@@ -158,11 +160,11 @@ final class BytecodeEmitter {
     List<KernelArg> args = ir.args();
     int[] argSlots = new int[args.size()];
     for (int k = 0; k < args.size(); k++) {
-      TypeKind tk = kind(args.get(k).var().type());
+      TypeKind tk = kind(argType(args.get(k)));
       argSlots[k] = c.allocateLocal(tk);
     }
     unpack(c);
-    for (int k = args.size() - 1; k >= 0; k--) c.storeLocal(kind(args.get(k).var().type()), argSlots[k]);
+    for (int k = args.size() - 1; k >= 0; k--) c.storeLocal(kind(argType(args.get(k))), argSlots[k]);
     int[] id = {c.allocateLocal(TypeKind.INT), c.allocateLocal(TypeKind.INT), c.allocateLocal(TypeKind.INT)};
     Label done = c.newLabel();
     Label[] top = new Label[3], next = new Label[3];
@@ -175,7 +177,7 @@ final class BytecodeEmitter {
     }
     c.aload(2).iload(id[0]).iload(id[1]).iload(id[2])
         .invokevirtual(ITEM, "local", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_int, ConstantDescs.CD_int, ConstantDescs.CD_int));
-    for (int k = 0; k < args.size(); k++) c.loadLocal(kind(args.get(k).var().type()), argSlots[k]);
+    for (int k = 0; k < args.size(); k++) c.loadLocal(kind(argType(args.get(k))), argSlots[k]);
     c.aload(2).invokestatic(self, "kernel", kernelType);
     for (int d = 0; d <= 2; d++) {
       c.iinc(id[d], 1).goto_(top[d]);
@@ -188,8 +190,16 @@ final class BytecodeEmitter {
 
   private void kernel() {
     List<KernelArg> args = ir.args();
-    for (int k = 0; k < args.size(); k++) slots.put(args.get(k).var(), code.parameterSlot(k));
+    for (int k = 0; k < args.size(); k++) if (!(args.get(k) instanceof KernelArg.Local)) slots.put(args.get(k).var(), code.parameterSlot(k));
     itemSlot = code.parameterSlot(args.size());
+    // a local array sized at launch arrives as its length: the group's array for it, shared by its work-items
+    for (int k = 0; k < args.size(); k++) {
+      if (!(args.get(k) instanceof KernelArg.Local l)) continue;
+      int slot = code.allocateLocal(TypeKind.REFERENCE), length = code.parameterSlot(k);
+      localArray((ArrayType) l.var().type(), () -> code.iload(length));
+      code.astore(slot);
+      slots.put(l.var(), slot);
+    }
     Map<Var, Boolean> vars = new LinkedHashMap<>();
     collect(ir.body(), vars);
     for (Var v : vars.keySet()) {
@@ -332,20 +342,7 @@ final class BytecodeEmitter {
       ArrayType t = alloc.type();
       switch (t.space()) {
         case PRIVATE -> code.loadConstant(t.length()).newarray(elementKind(t.element()));
-        case LOCAL -> {
-          String m = switch (t.element()) {
-            case INT -> "localInt";
-            case LONG -> "localLong";
-            case FLOAT -> "localFloat";
-            case DOUBLE -> "localDouble";
-            case SHORT, HALF -> "localShort";
-            case BYTE -> "localByte";
-            case CHAR -> "localChar";
-            case BOOLEAN -> "localBoolean";
-          };
-          code.aload(itemSlot).loadConstant(localSites++).loadConstant(t.length())
-              .invokevirtual(ITEM, m, MethodTypeDesc.of(desc(t), ConstantDescs.CD_int, ConstantDescs.CD_int));
-        }
+        case LOCAL -> localArray(t, () -> code.loadConstant(t.length()));
         case GLOBAL -> throw new IllegalStateException("cannot allocate a global array: " + a.src().describe());
       }
       code.astore(slot);
@@ -353,6 +350,23 @@ final class BytecodeEmitter {
     }
     TypeKind k = expr(a.value());
     code.storeLocal(k, slot);
+  }
+
+  /** Pushes the group's local array of type {@code t} for a new allocation site, {@code length} pushing its length. */
+  private void localArray(ArrayType t, Runnable length) {
+    String m = switch (t.element()) {
+      case INT -> "localInt";
+      case LONG -> "localLong";
+      case FLOAT -> "localFloat";
+      case DOUBLE -> "localDouble";
+      case SHORT, HALF -> "localShort";
+      case BYTE -> "localByte";
+      case CHAR -> "localChar";
+      case BOOLEAN -> "localBoolean";
+    };
+    code.aload(itemSlot).loadConstant(localSites++);
+    length.run();
+    code.invokevirtual(ITEM, m, MethodTypeDesc.of(desc(t), ConstantDescs.CD_int, ConstantDescs.CD_int));
   }
 
   private void store(Store st) {
@@ -653,6 +667,10 @@ final class BytecodeEmitter {
         code.aload(itemSlot).getfield(ITEM, field + d, ConstantDescs.CD_int);
         return TypeKind.INT;
       }
+      case PRINTF -> {
+        printf(c);
+        return TypeKind.VOID;
+      }
       case BARRIER_LOCAL, BARRIER_GLOBAL -> {
         code.aload(itemSlot).invokevirtual(ITEM, "barrier", ConstantDescs.MTD_void);
         return TypeKind.VOID;
@@ -714,6 +732,28 @@ final class BytecodeEmitter {
         return TypeKind.DOUBLE;
       }
     }
+  }
+
+  /**
+   * {@code Debug.printf(format, values)} as the {@code jvm} device calls it, each value boxed as its
+   * stack type (Debug prints an Integer holding a short as the short): one call, however long the format.
+   */
+  private void printf(Call c) {
+    List<Expr> values = PrintFormat.values(c);
+    code.loadConstant(PrintFormat.of(c).text()).loadConstant(values.size()).anewarray(ConstantDescs.CD_Object);
+    for (int k = 0; k < values.size(); k++) {
+      code.dup().loadConstant(k);
+      TypeKind t = expr(values.get(k));
+      ClassDesc box = switch (t) {
+        case LONG -> LONG;
+        case FLOAT -> FLOAT;
+        case DOUBLE -> DOUBLE;
+        default -> INTEGER;
+      };
+      code.invokestatic(box, "valueOf", MethodTypeDesc.of(box, t.upperBound()));
+      code.aastore();
+    }
+    code.invokestatic(DEBUG, "printf", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_String, ConstantDescs.CD_Object.arrayType()));
   }
 
   // ---- group mode: regions between barriers as loops over the work-items ----------------------
@@ -934,6 +974,11 @@ final class BytecodeEmitter {
       case DOUBLE -> ConstantDescs.CD_double;
       default -> ConstantDescs.CD_int;
     };
+  }
+
+  /** The type a kernel argument has in the generated method: a local array sized at launch comes as its length. */
+  private static Type argType(KernelArg a) {
+    return a instanceof KernelArg.Local ? Prim.INT : a.var().type();
   }
 
   private static String javaType(Type t) {

@@ -10,7 +10,12 @@ record JvmMtDevice(int computeUnits) implements Device {
   @Override public String backend() { return "jvm-mt"; }
   @Override public Kind kind() { return Kind.JVM; }
   @Override public long memoryBytes() { return Runtime.getRuntime().maxMemory(); }
-  @Override public long localMemoryBytes() { return Runtime.getRuntime().maxMemory(); }
+  /**
+   * A work-group's local arrays are Java arrays of its own, and as many groups run at once as
+   * there are cores: each may have a quarter of the heap shared out over the cores, at most 1 GiB
+   * (a launch that asks for more is refused before it runs, as on a GPU).
+   */
+  @Override public long localMemoryBytes() { return Math.min(Runtime.getRuntime().maxMemory() / (4L * computeUnits), 1L << 30); }
   @Override public int maxWorkGroupSize() { return 1024; }
   @Override public boolean supportsFp64() { return true; }
   @Override public boolean supportsFp16() { return true; }

@@ -2,7 +2,6 @@
 package dev.loopjit.backend.jvmmt;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
@@ -23,7 +22,6 @@ import dev.loopjit.spi.Options;
 import dev.loopjit.spi.ProgramCache;
 import dev.loopjit.spi.Timing;
 import dev.loopjit.spi.WorkGroups;
-import dev.loopjit.types.NativeArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
@@ -33,7 +31,8 @@ import java.util.regex.Pattern;
 
 /**
  * Device memory is a Java array per host array ({@code float[]} for a {@code FloatArray},
- * {@code short[]} of fp16 bits for a {@code HalfFloatArray}), copied in and out at memory speed
+ * {@code short[]} of fp16 bits for a {@code HalfFloatArray}, the flat storage of a collection such
+ * as a {@code Matrix2DFloat}), copied in and out at memory speed
  * (large copies split over the cores); kernels never touch host memory, so a kernel that throws
  * leaves the host arrays as they were, and transfer modes mean what they mean on a GPU. A launch
  * runs on the calling thread and the pool, and has finished when {@link #launch} returns.
@@ -92,7 +91,7 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
       case FLOAT -> new float[n];
       case DOUBLE -> new double[n];
     };
-    if (!(a instanceof NativeArray) && a.getClass() != array.getClass())
+    if (!host.offHeap() && a.getClass() != array.getClass())
       throw new IllegalStateException("no jvm-mt representation for " + host.describe());
     return new Buffer(host, array);
   }
@@ -107,8 +106,8 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
     int pieces = (long) n * elementBytes >= PARALLEL_COPY_BYTES ? Cores.parallelism() : 1;
     Cores.forEach(pieces, p -> {
       int from = (int) ((long) n * p / pieces), to = (int) ((long) n * (p + 1) / pieces);
-      if (host instanceof NativeArray na) {
-        MemorySegment s = na.getSegment();
+      if (b.host().offHeap()) {
+        MemorySegment s = b.host().segment();   // a NativeArray's, or a collection's flat storage
         ValueLayout layout = layout(b.host().element());
         if (toDevice) MemorySegment.copy(s, layout, (long) from * elementBytes, b.array(), from, to - from);
         else MemorySegment.copy(b.array(), from, s, layout, (long) from * elementBytes, to - from);
@@ -139,11 +138,13 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
   @Override
   public Timing launch(DeviceKernel k, Object[] args, Grid grid) {
     CompiledKernel<Handle> kernel = kernel(k);
-    Object[] bound = bind(kernel.ir(), args, grid);
+    WorkGroups.Shape shape = kernel.explicit() ? shape(kernel, grid) : null;
+    List<LaunchValues.Local> locals = LaunchValues.locals(kernel.ir(), args, shape == null ? null : shape.groupSize(), kernel.task());
+    if (!locals.isEmpty()) LaunchValues.checkLocalMemory(kernel.ir(), locals, device, kernel.task());
+    Object[] bound = bind(kernel.ir(), args, grid, locals);
     long t0 = System.nanoTime();
     try {
-      if (kernel.explicit()) {
-        WorkGroups.Shape shape = shape(kernel, grid);
+      if (shape != null) {
         long[] global = {1, 1, 1};
         System.arraycopy(shape.global(), 0, global, 0, shape.dims());
         Cores.groups(kernel.handle().kernel(), bound, shape.groups(), shape.groupSize(), global, kernel.handle().threads());
@@ -173,10 +174,15 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
     return its + " iterations in " + cut + " chunks over " + Cores.parallelism() + " threads";
   }
 
-  /** The generated kernel's arguments: the device arrays, lengths, values (as their stack type) and trip counts, in the IR's order. */
-  private static Object[] bind(KernelIR ir, Object[] args, Grid grid) {
+  /**
+   * The generated kernel's arguments: the device arrays, lengths, values (as their stack type),
+   * trip counts, collection shapes and the lengths of the local arrays sized at launch ({@code locals},
+   * in the IR's order), in the IR's order.
+   */
+  private static Object[] bind(KernelIR ir, Object[] args, Grid grid, List<LaunchValues.Local> locals) {
     List<KernelArg> list = ir.args();
     Object[] out = new Object[list.size()];
+    int local = 0;
     for (int k = 0; k < out.length; k++) {
       out[k] = switch (list.get(k)) {
         case KernelArg.Array a -> ((Buffer) args[a.param()]).array();
@@ -184,8 +190,7 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
         case KernelArg.Scalar s -> stackValue(args[s.param()]);
         case KernelArg.Count c -> (int) grid.counts()[c.dim()];
         case KernelArg.Computed c -> LaunchValues.computed(ir, c, args, ir.name());
-        case KernelArg.Local l -> throw new KernelCompilationException(ir.source().className(), ir.source().method(), -1,
-            "a local array sized at run time", "jvm-mt does not run local arrays sized at run time yet (" + l.var().name() + "); use opencl or jvm");
+        case KernelArg.Local l -> Math.toIntExact(locals.get(local++).length());
       };
     }
     return out;
