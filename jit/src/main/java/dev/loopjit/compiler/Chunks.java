@@ -2,8 +2,8 @@
 package dev.loopjit.compiler;
 
 import dev.loopjit.ir.ArrayType;
-import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
@@ -13,8 +13,8 @@ import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Src;
-import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -244,15 +244,7 @@ final class Chunks implements Pass {
 
   /** Every variable {@code s} assigns. */
   static Set<Var> assigned(Stmt s) {
-    Set<Var> out = new HashSet<>();
-    new Rewriter() {
-      @Override
-      protected List<Stmt> stmts(Stmt x) {
-        if (x instanceof Assign a) out.add(a.var());
-        return List.of(x);
-      }
-    }.rewrite(s);
-    return out;
+    return ParallelLoops.assigned(s);
   }
 
   private static Rewriter renamer(Map<Var, Var> copies) {

@@ -244,7 +244,8 @@ final class ParallelLoops implements Pass {
     return unknown[0] ? null : r;
   }
 
-  private static Set<Var> assigned(Stmt s) {
+  /** Every variable {@code s} assigns. */
+  static Set<Var> assigned(Stmt s) {
     Set<Var> out = new HashSet<>();
     new Rewriter() {
       @Override
