@@ -378,11 +378,26 @@ final class ParallelLoops implements Pass {
   /** A loop bound as the host will evaluate it: parameters, lengths, constants and arithmetic only. */
   private static Expr hostExpr(Expr e, Map<Var, Object> scope, Set<Var> params, Src s, String what, Var v) {
     Expr x = substitute(e, scope);
+    if (x != null) x = constantLengths(x);
     String problem = x == null ? "a variable computed inside the nest or in a branch" : hostProblem(x, params);
     if (problem != null)
       throw Refusal.error(s, "@Parallel loop " + what, "the " + what + " of @Parallel loop '" + v.name()
           + "' must be computable from the parameters before the loop; it uses " + problem);
     return x;
+  }
+
+  /** {@code new int[8].length} (a bound from a local array of constant size, as TornadoVM programs write it) is 8. */
+  private static Expr constantLengths(Expr e) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr x) {
+        if (x instanceof Length l && l.array() instanceof Alloc a) {
+          if (a.length() == null && a.type().length() >= 0) return Const.of(a.type().length());
+          if (a.length() instanceof Const c) return c;
+        }
+        return x;
+      }
+    }.rewrite(e);
   }
 
   private static String hostProblem(Expr e, Set<Var> params) {

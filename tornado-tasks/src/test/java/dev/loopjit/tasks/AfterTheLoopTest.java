@@ -130,6 +130,17 @@ class AfterTheLoopTest {
         .args(() -> new Object[] {new Inputs(5).ints(777, -9, 9), new Inputs(6).ints(disabled == 0 ? 777 : 5, -9, 9), 3 - 3 * disabled}).run();
   }
 
+  /** A @Parallel bound from a local array of constant size, as TornadoVM programs write it. */
+  static void boundFromALocalArray(int[] out) {
+    int[] weights = new int[8];
+    for (@Parallel int i = 0; i < weights.length; i++) out[i] = i * 3;
+  }
+
+  @Test
+  void aBoundFromALocalArraysLength() {
+    KernelCheck.of("boundFromALocalArray", AfterTheLoopTest::boundFromALocalArray).args(() -> new Object[] {new int[10]}).run();
+  }
+
   static void returnsWhereTheIndexSays(int[] a) {
     for (@Parallel int i = 0; i < a.length; i++) {
       if (i == 3) return;
