@@ -1,6 +1,7 @@
 // Conformance kernels from problems the differential fuzzer found (scripts/fuzz), each with the seed that showed it.
 package dev.loopjit.conformance;
 
+import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Parallel;
 import dev.loopjit.api.Reduce;
 import dev.loopjit.types.FloatArray;
@@ -118,5 +119,21 @@ public final class FuzzFoundKernels {
   public static void codeBeforeTheLoopRunInEveryIteration(double[] od, int n) {
     double base = Math.IEEEremainder(0d, 0d);
     for (@Parallel int i = 0; i < n; i++) od[i * 16 + 1] = Math.scalb(0d, 0);
+  }
+
+  /**
+   * Seed 910447, jvm-mt only: a KernelContext kernel with Math.IEEEremainder (FdLibm's loops) under a
+   * condition of nested ?:s that folds to false (dead code); the ClassFile API ran the kernel method's builder twice and the emitter
+   * kept the first run's labels ("Unexpected label context").
+   */
+  public static void contextKernelBuiltTwice(KernelContext ctx, float[] fa, double[] od, int n) {
+    int i = ctx.globalIdx;
+    if (i < n) {
+      double v0 = 0d;
+      boolean v2 = false;
+      char v5 = (char) (byte) fa[Math.floorMod(0, n)];
+      if ((v2 ? false : v2) ? Float.isInfinite(0f) : ((v2 ? v2 : v2) ? v2 : Double.isInfinite(0d))) v0 = Math.IEEEremainder(0d, 0d) % 0d;
+      od[i] = v0 + v5;
+    }
   }
 }

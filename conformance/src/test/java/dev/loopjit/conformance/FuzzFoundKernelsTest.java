@@ -1,6 +1,8 @@
 // Runs every FuzzFoundKernels kernel on the jvm and on every device and compares: all exact.
 package dev.loopjit.conformance;
 
+import dev.loopjit.api.KernelContext;
+import dev.loopjit.api.WorkerGrid1D;
 import dev.loopjit.testing.Inputs;
 import dev.loopjit.testing.KernelCheck;
 import dev.loopjit.types.FloatArray;
@@ -50,5 +52,12 @@ class FuzzFoundKernelsTest {
   void codeBeforeTheLoopRunInEveryIteration() {
     KernelCheck.of("FuzzFoundKernels.codeBeforeTheLoopRunInEveryIteration", FuzzFoundKernels::codeBeforeTheLoopRunInEveryIteration)
         .args(() -> new Object[] {new Inputs(1307).doubles(16 * 40, -1, 1), 40}).run();
+  }
+
+  @Test
+  void contextKernelBuiltTwice() {
+    KernelCheck.of("FuzzFoundKernels.contextKernelBuiltTwice", FuzzFoundKernels::contextKernelBuiltTwice).grid(new WorkerGrid1D(64))
+        .args(() -> { Inputs in = new Inputs(1308); double[] od = in.doubles(64, -4, 4); od[3] = Double.POSITIVE_INFINITY;
+          return new Object[] {new KernelContext(), in.floats(64, -300, 300), od, 64}; }).run();
   }
 }

@@ -264,8 +264,18 @@ final class ParallelLoops implements Pass {
     if (!(l.body().stmts().get(0) instanceof If test) || !test.otherwise().isEmpty() || test.then().stmts().size() != 1
         || !(test.then().stmts().get(0) instanceof Break b) || !b.target().equals(l.label())) return null;
     Expr cont = Structurer.not(test.cond());
+    // for (…; i < n; …) { if (c) break; … } reaches here as the exit test i >= n || c: the loop, and an exit at the start of its body
+    Stmt exit = null;
+    if (test.cond() instanceof Logic either && either.op() == Op.Logic.OR && either.a() instanceof Compare) {
+      exit = new If(either.b(), new Block(List.of(new Break(l.label(), test.src()))), Block.EMPTY, test.src());
+      cont = Structurer.not(either.a());
+    }
     if (!(cont instanceof Compare c) || c.a().prim() != Prim.INT) return null;
     List<Stmt> rest = iteration(l, l.body().stmts().subList(1, l.body().stmts().size()), cx);
+    if (exit != null) {
+      rest = new ArrayList<>(rest);
+      rest.add(0, exit);
+    }
     if (rest.isEmpty() || !(rest.get(rest.size() - 1) instanceof Assign inc)) return null;
     for (Var v : candidates) {
       Expr end;

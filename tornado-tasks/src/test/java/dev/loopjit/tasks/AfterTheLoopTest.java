@@ -121,9 +121,18 @@ class AfterTheLoopTest {
     }
   }
 
+  static void addUnlessOff(int[] a, int[] b, int n) {
+    for (@Parallel int i = 0; i < a.length; i++) {
+      if (n <= 0 || b.length < a.length) break;
+      a[i] += b[i] * n;
+    }
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {0, 1})
   void anEarlyExitEveryIterationAgreesOnRuns(int disabled) {
+    KernelCheck.of("addUnlessOff", AfterTheLoopTest::addUnlessOff)
+        .args(() -> new Object[] {new Inputs(7).ints(777, -9, 9), new Inputs(8).ints(disabled == 0 ? 777 : 5, -9, 9), 3 - 3 * disabled}).run();
     KernelCheck.of("scaleUnlessDisabled", AfterTheLoopTest::scaleUnlessDisabled)
         .args(() -> new Object[] {new Inputs(4).floats(777, -1, 1), disabled, 2.5f}).run();
     KernelCheck.of("addUnlessEmpty", AfterTheLoopTest::addUnlessEmpty)

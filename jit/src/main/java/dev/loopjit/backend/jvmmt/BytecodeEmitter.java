@@ -111,6 +111,17 @@ final class BytecodeEmitter {
       cb.withMethodBody(ConstantDescs.INIT_NAME, ConstantDescs.MTD_void, ClassFile.ACC_PUBLIC,
           c -> c.aload(0).invokespecial(ConstantDescs.CD_Object, ConstantDescs.INIT_NAME, ConstantDescs.MTD_void).return_());
       cb.withMethodBody("kernel", kernelType, ClassFile.ACC_STATIC | ClassFile.ACC_PRIVATE, c -> {
+        // the ClassFile API may run this handler again (to rewrite jumps or dead code): start each run afresh,
+        // or labels of the first run's builder leak into the second ("Unexpected label context")
+        slots.clear();
+        jumps.clear();
+        handlers.clear();
+        itemArrays.clear();
+        groupJumps.clear();
+        localSites = 0;
+        at = Src.NONE;
+        inItem = false;
+        itemEnd = methodEnd = null;
         code = c;
         kernel();
       });
