@@ -299,10 +299,13 @@ class CudaRuntimeTest {
     FloatArray a = randomFloats(n, 11), b = randomFloats(n, 12), c = new FloatArray(n);
     try (Engine.Executor cu = CudaTesting.cuda(d)) {
       GraphSpec g = graph(task("vadd", vadd(), a, b, c), DataTransferMode.FIRST_EXECUTION, new Object[] {a, b}, new Object[] {c});
+      long t0 = System.nanoTime();
       Profile p = execute(cu, g, true);
+      long wall = System.nanoTime() - t0;
       assertTrue(p.kernelNanos() > 0, p.toString());
       assertTrue(p.copyInNanos() > 0 && p.copyOutNanos() > 0, p.toString());
-      assertTrue(p.kernelNanos() < 1_000_000_000L, "a 1 MiB vector add takes far less than a second: " + p);
+      // the events time what happened inside this execute: never more than its wall time (no bound on the size, which load decides)
+      assertTrue(p.kernelNanos() + p.copyInNanos() + p.copyOutNanos() <= wall, "device events inside the execution's " + wall + " ns: " + p);
       assertEquals(1, p.tasks().size());
       assertTrue(p.tasks().get(0).kernelNanos() > 0);
       assertTrue(p.compileNanos() >= 0 && p.kernelsCompiled() <= 1, p.toString());
