@@ -4,7 +4,6 @@ package dev.loopjit.compiler;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.IrWalk;
-import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
@@ -70,9 +69,9 @@ final class ReduceForwarding {
     while (changed) {
       changed = false;
       for (int j = before.size() - 1; j >= 0; j--) {
-        if (!(before.get(j) instanceof Assign a) || !single.contains(a.var()) || gone.contains(j) || !reads(value, a.var())) continue;
+        if (!(before.get(j) instanceof Assign a) || !single.contains(a.var()) || gone.contains(j) || !Effects.reads(value, a.var())) continue;
         if (!unchangedAfter(a.value(), before.subList(j + 1, before.size()), gone, j + 1)) continue;
-        value = replace(value, a.var(), a.value());
+        value = ReduceOperands.replace(value, Map.of(a.var(), a.value()));
         gone.add(j);
         changed = true;
       }
@@ -98,31 +97,9 @@ final class ReduceForwarding {
     for (int k = 0; k < between.size(); k++) {
       if (gone.contains(first + k)) continue;
       Stmt s = between.get(k);
-      if (!(s instanceof Assign a) || read.contains(a.var()) || memory[0] && (hasEffect(a.value()))) return false;
+      if (!(s instanceof Assign a) || read.contains(a.var()) || memory[0] && ReduceOperands.hasEffect(a.value())) return false;
     }
     return true;
-  }
-
-  private static boolean hasEffect(Expr e) {
-    boolean[] found = {false};
-    IrWalk.walk(new Eval(e, null), new IrWalk.Visitor() {
-      @Override
-      public void expr(Expr x, Stmt in) {
-        found[0] |= x instanceof Call c && c.op().hasEffect() || x instanceof Invoke;
-      }
-    });
-    return found[0];
-  }
-
-  private static boolean reads(Expr e, Var v) {
-    boolean[] found = {false};
-    IrWalk.walk(new Eval(e, null), new IrWalk.Visitor() {
-      @Override
-      public void expr(Expr x, Stmt in) {
-        found[0] |= x instanceof Read r && r.var().equals(v);
-      }
-    });
-    return found[0];
   }
 
   private static boolean readsElement(Expr e, Var array, Expr index) {
@@ -134,14 +111,5 @@ final class ReduceForwarding {
       }
     });
     return found[0];
-  }
-
-  private static Expr replace(Expr e, Var v, Expr with) {
-    return new Rewriter() {
-      @Override
-      protected Expr expr(Expr x) {
-        return x instanceof Read r && r.var().equals(v) ? with : x;
-      }
-    }.rewrite(e);
   }
 }

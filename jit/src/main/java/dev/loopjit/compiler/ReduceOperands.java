@@ -142,7 +142,7 @@ final class ReduceOperands {
   }
 
   /** Whether evaluating {@code e} may write memory (an atomic); allocating a private array does not. */
-  private static boolean hasEffect(Expr e) {
+  static boolean hasEffect(Expr e) {
     boolean[] found = {false};
     new Rewriter() {
       @Override
@@ -154,7 +154,7 @@ final class ReduceOperands {
     return found[0];
   }
 
-  private static Expr replace(Expr value, Map<Var, Expr> swap) {
+  static Expr replace(Expr value, Map<Var, Expr> swap) {
     return new Rewriter() {
       @Override
       protected Expr expr(Expr x) {
