@@ -78,7 +78,7 @@ final class Chunks implements Pass {
     // (if (count_x == -1) …) never run per iteration: the prologue launch has one chunk and no
     // iterations. With everyIteration the others run again in each iteration.
     List<Stmt> before = top.subList(0, at), outer = new ArrayList<>(before);
-    List<Stmt> prelude = new ArrayList<>(before.stream().filter(s -> ParallelLoops.inPrologue(s) == null).toList());
+    List<Stmt> prelude = new ArrayList<>(before.stream().filter(s -> !ParallelLoops.inPrologue(s)).toList());
     boolean everyIteration = carries(prelude, iteration);
     if (everyIteration) {
       // parameters the iteration assigns get a copy, made again at the start of every iteration

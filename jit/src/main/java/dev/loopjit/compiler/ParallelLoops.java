@@ -175,10 +175,10 @@ final class ParallelLoops implements Pass {
     return out;
   }
 
-  /** The statement {@link #beforeTheLoop} put in the prologue, or null. */
-  static Stmt inPrologue(Stmt s) {
+  /** Whether {@code s} is a statement {@link #beforeTheLoop} put in the prologue. */
+  static boolean inPrologue(Stmt s) {
     return s instanceof If i && i.cond() instanceof Compare c && c.op() == Op.Compare.EQ && c.b() instanceof Const k
-        && k.longValue() == Launch.Loops.PROLOGUE && i.otherwise().isEmpty() ? i : null;
+        && k.longValue() == Launch.Loops.PROLOGUE && i.otherwise().isEmpty();
   }
 
   /**

@@ -72,7 +72,7 @@ final class Reductions implements Pass {
       } else {
         // before the loop, the prologue (out[k] = v, run once before any iteration) and after it the epilogue
         // (run once after every iteration) may use the array as Java does; nothing else may
-        if (!(frame == null ? ParallelLoops.inPrologue(s) != null : loops.epilogue()))
+        if (!(frame == null ? ParallelLoops.inPrologue(s) : loops.epilogue()))
           forbidUse(s, arrays, frame == null ? "before the @Parallel loop except to set it (out[k] = v, run once before any iteration)"
               : "after the @Parallel loop");
         body.add(s);
