@@ -102,4 +102,31 @@ public final class ArrayKernels {
   public static void reduceMax(float[] in, @Reduce float[] out) {
     for (@Parallel int i = 0; i < in.length; i++) out[0] = Math.max(out[0], in[i]);
   }
+
+  /** An array variable that refers to one of two parameters, chosen once by a scalar (TornadoVM's ping-pong buffers). */
+  public static void pingPong(FloatArray a, FloatArray b, FloatArray out, int step) {
+    FloatArray src, dst;
+    if (step % 2 == 0) {
+      src = a;
+      dst = b;
+    } else {
+      src = b;
+      dst = a;
+    }
+    for (@Parallel int i = 0; i < src.getSize(); i++) {
+      dst.set(i, src.get(i) * 0.5f + 1f);
+      out.set(i, dst.get(i) - src.get(i % dst.getSize()));
+    }
+  }
+
+  /** Per work-item: a Java array chosen by ?: from three (of different lengths) and read; another chosen by a test, written. */
+  public static void chosenPerItem(int[] a, int[] b, int[] c, int[] x, int[] out, int[] evens, int[] odds) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      int[] p = x[i] > 0 ? a : b;
+      if (x[i] < -50) p = c;
+      out[i] = p[i % p.length] * 3 + p.length;
+      int[] q = (x[i] & 1) == 0 ? evens : odds;
+      q[i] = x[i];
+    }
+  }
 }

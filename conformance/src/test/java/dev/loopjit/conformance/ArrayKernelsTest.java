@@ -109,4 +109,20 @@ class ArrayKernelsTest {
     KernelCheck.of("ArrayKernels.reduceMax", ArrayKernels::reduceMax)
         .args(() -> new Object[] {new Inputs(173).floats(997, -1, 1), new float[] {2f}}).run();
   }
+
+  @ParameterizedTest
+  @ValueSource(ints = {0, 1})
+  void pingPong(int step) {
+    KernelCheck.of("ArrayKernels.pingPong", ArrayKernels::pingPong)
+        .args(() -> { Inputs in = new Inputs(174);
+          return new Object[] {in.floatArray(N, -1, 1), in.floatArray(N, -1, 1), new FloatArray(N), step}; }).run();
+  }
+
+  @Test
+  void chosenPerItem() {
+    KernelCheck.of("ArrayKernels.chosenPerItem", ArrayKernels::chosenPerItem)
+        .args(() -> { Inputs in = new Inputs(175);
+          return new Object[] {in.ints(7, -9, 9), in.ints(13, -9, 9), in.ints(29, -9, 9), in.ints(N, -100, 100), new int[N], new int[N],
+              new int[N]}; }).run();
+  }
 }

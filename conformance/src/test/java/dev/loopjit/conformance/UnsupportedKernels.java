@@ -205,4 +205,25 @@ public final class UnsupportedKernels {
       y[i] = (int) f.getX();
     }
   }
+
+  /** An array variable that refers to different arrays in different iterations of a loop (buffers swapped inside the kernel). */
+  public static void swapInLoop(int[] a, int[] out) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      int[] p = a, q = out;
+      for (int k = 0; k < 3; k++) { // REFUSED: different arrays in different iterations
+        int[] t = p;
+        p = q;
+        q = t;
+      }
+      out[i] = p[i % p.length];
+    }
+  }
+
+  /** One variable for a parameter or a private array: arrays of different kinds, not one choice. */
+  public static void arrayOfAnotherKind(int[] a, int[] out) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      int[] p = i > 3 ? a : new int[4]; // REFUSED: chosen by ?: or a branch
+      out[i] = p[0];
+    }
+  }
 }

@@ -245,6 +245,7 @@ class UnsupportedKernelsTest {
       Map.entry("arrayClone", UnsupportedKernels::arrayClone), Map.entry("objectArrayLocal", UnsupportedKernels::objectArrayLocal),
       Map.entry("jdkMethodThatThrows", UnsupportedKernels::jdkMethodThatThrows), Map.entry("printInKernel", UnsupportedKernels::printInKernel),
       Map.entry("returnInParallelLoop", UnsupportedKernels::returnInParallelLoop),
+      Map.entry("swapInLoop", UnsupportedKernels::swapInLoop), Map.entry("arrayOfAnotherKind", UnsupportedKernels::arrayOfAnotherKind),
       Map.entry("longInductionVariable", UnsupportedKernels::longInductionVariable),
       Map.entry("stepNotLoopInvariant", UnsupportedKernels::stepNotLoopInvariant),
       Map.entry("printfString", UnsupportedKernels::printfString), Map.entry("printfMismatch", UnsupportedKernels::printfMismatch),

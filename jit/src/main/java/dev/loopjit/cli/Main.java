@@ -121,9 +121,9 @@ public final class Main {
     Class<?> owner = Class.forName(rest.get(0), false, loader);
     Method found = null;
     for (Method m : owner.getDeclaredMethods())
-      if (m.getName().equals(rest.get(1)) && java.lang.reflect.Modifier.isStatic(m.getModifiers())) found = m;
+      if (m.getName().equals(rest.get(1)) && !m.isBridge() && !m.isSynthetic()) found = m;   // static, or an instance kernel (this::compute)
     if (found == null) {
-      System.err.println("no static method " + rest.get(1) + " in " + owner.getName());
+      System.err.println("no method " + rest.get(1) + " in " + owner.getName());
       return 2;
     }
     MethodRef ref = MethodRef.of(owner, found.getName(), java.lang.invoke.MethodType.methodType(found.getReturnType(), found.getParameterTypes()).toMethodDescriptorString());

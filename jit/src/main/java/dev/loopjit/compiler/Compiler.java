@@ -79,7 +79,7 @@ public final class Compiler {
     Names names = new Names();
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
-    KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m), m.body(), null, List.of());
+    KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m, names), m.body(), null, List.of());
     dump(dump, "ir", ir);
     if (verify) verify("parse", ir, false);
     if ("parse".equals(until)) return ir;
@@ -94,7 +94,11 @@ public final class Compiler {
     return ir;
   }
 
-  private static List<KernelIR.Param> params(Frontend.Method m) {
+  /**
+   * The Java parameters in order, then (for an instance-method kernel) the fields of its object it
+   * reads, in {@link ReceiverFields}' order: the host passes their values after the arguments.
+   */
+  private static List<KernelIR.Param> params(Frontend.Method m, Names names) {
     Class<?>[] types = m.ref().method().getParameterTypes();
     var declared = m.ref().method().getParameters();
     java.util.ArrayList<KernelIR.Param> out = new java.util.ArrayList<>();
@@ -102,6 +106,13 @@ public final class Compiler {
       KernelIR.Param.Kind kind = types[i].isPrimitive() ? KernelIR.Param.Kind.SCALAR
           : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT : KernelIR.Param.Kind.ARRAY;
       out.add(new KernelIR.Param(i, m.params().get(i), kind, declared[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)));
+    }
+    for (java.lang.reflect.Field f : ReceiverFields.of(m.ref()).fields()) {
+      dev.loopjit.ir.Var v = Members.fieldVar(names, f);
+      if (v == null)   // never read where it was translated (a branch folded away), yet refused all the same
+        throw Refusal.unsupported(new Src(m.ref().owner().getName(), m.ref().name(), -1, null), "the field " + f.getName() + " of type " + f.getType().getSimpleName()
+            + " (a kernel reads primitives, primitive arrays and dev.loopjit.types arrays from its object)");
+      out.add(new KernelIR.Param(out.size(), v, f.getType().isPrimitive() ? KernelIR.Param.Kind.SCALAR : KernelIR.Param.Kind.ARRAY));
     }
     return out;
   }

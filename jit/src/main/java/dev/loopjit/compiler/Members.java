@@ -69,6 +69,10 @@ final class Members {
     Prim result = type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V")
         ? Prim.ofDescriptor(type.returnType().descriptorString().charAt(0)) : null;
     String display = owner.substring(owner.lastIndexOf('/') + 1) + "." + name;
+    // A method of the kernel's own object (this.helper(x)): inlined as a static call would be.
+    boolean onThis = (inv.opcode() == java.lang.classfile.Opcode.INVOKEVIRTUAL || inv.opcode() == java.lang.classfile.Opcode.INVOKESPECIAL)
+        && !name.equals("<init>") && !ops.values.isEmpty() && ops.values.get(ops.values.size() - 1) == OperandStack.ReceiverRef.INSTANCE;
+    if (onThis) ops.popAny();
     if (inv.opcode() == java.lang.classfile.Opcode.INVOKESTATIC && (Printing.printf(ops, owner, name, desc, raw)
         || Printing.box(ops, owner, name, desc, raw) || ValueObjects.invokeStatic(ops, owner, name, desc, raw))) return;
     if (inv.opcode() == java.lang.classfile.Opcode.INVOKESPECIAL && name.equals("<init>") && !ops.values.isEmpty()
@@ -77,7 +81,7 @@ final class Members {
       ValueObjects.construct(ops, u, desc, raw);
       return;
     }
-    switch (inv.opcode()) {
+    switch (onThis ? java.lang.classfile.Opcode.INVOKESTATIC : inv.opcode()) {
       case INVOKESTATIC -> {
         // The KernelContext is not a value: a method given it is inlined with its context calls
         // meaning the kernel's, so it is left out of the call's arguments (Inline skips it too).
@@ -116,7 +120,15 @@ final class Members {
         Object receiver = ops.popAny();
         if (receiver == OperandStack.ContextRef.INSTANCE && owner.equals(CONTEXT)) context(name, desc, args);
         else if (ValueObjects.invokeVirtual(ops, receiver, name, raw)) return;
-        else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) {
+        else if (receiver instanceof ArrayChoices.Choice c && owner.startsWith(TYPES)
+            && OffHeapCollections.element(owner.substring(owner.lastIndexOf('/') + 1)) == null) {
+          switch (name) {   // an off-heap array variable that may refer to one of several arrays
+            case "get" -> ops.push(ArrayChoices.load(ops, c, args[0]));
+            case "set" -> ArrayChoices.store(ops, c, args[0], args[1]);
+            case "getSize" -> ops.push(ArrayChoices.length(c));
+            default -> throw Refusal.unsupported(ops.src, "the array method " + name + "() on " + OperandStack.describe(c));
+          }
+        } else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) {
           if (!OffHeapCollections.invoke(ops, e, owner, name, desc, raw)) offHeap(e, name, desc, raw, args);
         } else throw Refusal.unsupported(ops.src, "the virtual call " + display);
       }
@@ -190,14 +202,44 @@ final class Members {
     switch (f.opcode()) {
       case GETFIELD -> {
         Object receiver = ops.popAny();
+        if (receiver == OperandStack.ReceiverRef.INSTANCE) {
+          ops.push(receiverField(f));
+          return;
+        }
         Intrinsic op = receiver == OperandStack.ContextRef.INSTANCE ? contextField(name) : null;
         if (op == null) throw Refusal.unsupported(ops.src, "reading the field " + name + " of an object");
         ops.push(new Call(op, Prim.INT, List.of(Const.of("xyz".indexOf(Character.toLowerCase(name.charAt(name.length() - 1)))))));
       }
       case GETSTATIC -> ops.push(staticConstant(f));
-      case PUTFIELD -> throw Refusal.unsupported(ops.src, "writing the field " + name + " of an object");
+      case PUTFIELD -> throw Refusal.unsupported(ops.src, "writing the field " + name + " of an object"
+          + (ops.values.size() >= 2 && ops.values.get(ops.values.size() - 2) == OperandStack.ReceiverRef.INSTANCE
+              ? " (a kernel reads its object's fields; write results to an array)" : ""));
       default -> throw Refusal.unsupported(ops.src, "writing the static field " + name);
     }
+  }
+
+  /**
+   * A field of the kernel's object ({@code this.f}): a kernel argument the host reads at each launch
+   * ({@link ReceiverFields}); a primitive is its value, an array or collection the array.
+   */
+  private Object receiverField(FieldInstruction f) {
+    String name = f.name().stringValue();
+    java.lang.reflect.Field field = ReceiverFields.field(code.method, f.owner().asInternalName(), name, code.method.owner());
+    if (field == null) throw Refusal.unsupported(ops.src, "the field " + name);
+    Var v = fieldVar(names, field);
+    if (v == null)
+      throw Refusal.unsupported(ops.src, "the field " + name + " of type " + field.getType().getSimpleName()
+          + " (a kernel reads primitives, primitive arrays and dev.loopjit.types arrays from its object)");
+    return v.type() instanceof Prim p && p != p.stackType() ? new Convert(p.stackType(), new Read(v)) : new Read(v);
+  }
+
+  /** The kernel argument of a field of the kernel's object (one per field and kernel), or null for a type a kernel cannot take. */
+  static Var fieldVar(Names names, java.lang.reflect.Field field) {
+    Class<?> c = field.getType();
+    Prim p = Prim.of(c);
+    Prim element = arrayElement(c);
+    if (p == null && element == null) return null;
+    return names.fields.computeIfAbsent(field, k -> names.fresh(field.getName(), p != null ? p : ArrayType.global(element)));
   }
 
   private static Intrinsic contextField(String name) {

@@ -1,4 +1,4 @@
-// Where a kernel's code is: a static method, found from a serializable method reference or by name.
+// Where a kernel's code is: a method, found from a serializable method reference or by name.
 package dev.loopjit.compiler;
 
 import java.io.IOException;
@@ -11,49 +11,78 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 
 /**
- * A static method: its class, name, descriptor and reflective handle. The first step of the
- * pipeline ("Resolve") turns a {@code TaskN} method reference into one of these through the
- * {@link SerializedLambda} that {@code writeReplace} yields.
+ * A method: its class, name, descriptor and reflective handle. The first step of the pipeline
+ * ("Resolve") turns a {@code TaskN} method reference into one of these through the
+ * {@link SerializedLambda} that {@code writeReplace} yields: a static method ({@code Kernels::saxpy}),
+ * or an instance method bound to its object ({@code this::compute}, {@code model::compute}), whose
+ * object's fields the kernel reads become arguments ({@link ReceiverFields}).
  */
 public record MethodRef(Class<?> owner, String name, String descriptor, Method method) {
 
-  /** The method behind a serializable method reference; IllegalArgumentException when it is not a static method. */
+  /**
+   * The method behind a serializable method reference: a static method, or an instance method of
+   * the object the reference is bound to (the most specific override for that object's class);
+   * IllegalArgumentException for a lambda that captures variables or an unbound instance method.
+   */
   public static MethodRef ofLambda(Serializable code, String task) {
-    SerializedLambda sl;
-    try {
-      Method wr = code.getClass().getDeclaredMethod("writeReplace");
-      wr.setAccessible(true);
-      sl = (SerializedLambda) wr.invoke(code);
-    } catch (ReflectiveOperationException | ClassCastException | SecurityException e) {
-      throw new IllegalArgumentException("task \"" + task + "\": cannot find the method behind " + code.getClass().getName()
-          + "; pass a method reference to a static method, such as Kernels::saxpy", e);
-    }
-    if (sl.getImplMethodKind() != MethodHandleInfo.REF_invokeStatic)
-      throw new IllegalArgumentException("task \"" + task + "\": " + sl.getImplClass().replace('/', '.') + "::"
-          + sl.getImplMethodName() + " is not a static method; kernels are static methods (make it static and pass the fields it reads "
-          + "as task arguments)");
-    if (sl.getCapturedArgCount() != 0)
+    SerializedLambda sl = serialized(code, task);
+    Object receiver = receiver(sl);
+    if (sl.getCapturedArgCount() != (receiver == null ? 0 : 1))
       throw new IllegalArgumentException("task \"" + task + "\": the lambda captures variables; pass them as task arguments "
-          + "and use a method reference to a static method");
+          + "and use a method reference, such as Kernels::saxpy or this::compute");
+    int kind = sl.getImplMethodKind();
+    if (kind != MethodHandleInfo.REF_invokeStatic && receiver == null)
+      throw new IllegalArgumentException("task \"" + task + "\": " + sl.getImplClass().replace('/', '.') + "::" + sl.getImplMethodName()
+          + " is an instance method with no object; write obj::" + sl.getImplMethodName() + " or this::" + sl.getImplMethodName()
+          + ", or make it static");
     ClassLoader loader = code.getClass().getClassLoader();
     try {
       Class<?> owner = Class.forName(sl.getImplClass().replace('/', '.'), false, loader);
+      // A virtual call runs the override of the object's class (a private method is not virtual).
+      if (receiver != null && kind == MethodHandleInfo.REF_invokeVirtual) owner = receiver.getClass();
       return of(owner, sl.getImplMethodName(), sl.getImplMethodSignature());
     } catch (ClassNotFoundException e) {
       throw new IllegalArgumentException("task \"" + task + "\": class " + sl.getImplClass() + " not found", e);
     }
   }
 
-  /** The static method {@code name} with {@code descriptor} declared by {@code owner}. */
+  /** The object an instance method reference is bound to ({@code this} in {@code this::compute}), or null for a static method. */
+  public static Object receiverOf(Serializable code, String task) {
+    return receiver(serialized(code, task));
+  }
+
+  private static Object receiver(SerializedLambda sl) {
+    boolean instance = sl.getImplMethodKind() != MethodHandleInfo.REF_invokeStatic && sl.getImplMethodKind() != MethodHandleInfo.REF_newInvokeSpecial;
+    return instance && sl.getCapturedArgCount() == 1 ? sl.getCapturedArg(0) : null;
+  }
+
+  private static SerializedLambda serialized(Serializable code, String task) {
+    try {
+      Method wr = code.getClass().getDeclaredMethod("writeReplace");
+      wr.setAccessible(true);
+      return (SerializedLambda) wr.invoke(code);
+    } catch (ReflectiveOperationException | ClassCastException | SecurityException e) {
+      throw new IllegalArgumentException("task \"" + task + "\": cannot find the method behind " + code.getClass().getName()
+          + "; pass a method reference, such as Kernels::saxpy or this::compute", e);
+    }
+  }
+
+  /**
+   * The method {@code name} with {@code descriptor} that {@code owner} declares or inherits from a
+   * superclass (as {@code invokestatic} and {@code invokevirtual} find it).
+   */
   public static MethodRef of(Class<?> owner, String name, String descriptor) {
     MethodType type = MethodType.fromMethodDescriptorString(descriptor, owner.getClassLoader());
-    for (Method m : owner.getDeclaredMethods())
-      if (m.getName().equals(name) && MethodType.methodType(m.getReturnType(), m.getParameterTypes()).equals(type)) {
-        if (!Modifier.isStatic(m.getModifiers()))
-          throw new IllegalArgumentException(owner.getName() + "." + name + " is not static");
-        return new MethodRef(owner, name, descriptor, m);
-      }
+    for (Class<?> c = owner; c != null; c = c.getSuperclass())
+      for (Method m : c.getDeclaredMethods())
+        if (m.getName().equals(name) && !m.isBridge() && MethodType.methodType(m.getReturnType(), m.getParameterTypes()).equals(type))
+          return new MethodRef(c, name, descriptor, m);
     throw new IllegalArgumentException("no method " + owner.getName() + "." + name + descriptor);
+  }
+
+  /** An instance method: its object's fields are what the kernel reads besides its parameters. */
+  public boolean isInstance() {
+    return !Modifier.isStatic(method.getModifiers());
   }
 
   /** {@code Kernels.saxpy}. */

@@ -14,6 +14,8 @@ final class Names {
   final Set<Var> temps = new HashSet<>();
   /** Private copies of static final tables, one per field: no kernel may write them. */
   final java.util.Map<String, Var> tables = new java.util.HashMap<>();
+  /** The fields of its object an instance-method kernel reads, each a kernel argument ({@link ReceiverFields}). */
+  final java.util.Map<java.lang.reflect.Field, Var> fields = new java.util.HashMap<>();
   private int labels;
 
   /** A variable named {@code base}, or {@code base_2}, {@code base_3}, … if taken. */

@@ -23,6 +23,9 @@ final class OperandStack {
   /** The KernelContext on the stack or in a local. */
   enum ContextRef { INSTANCE }
 
+  /** The object of an instance-method kernel ({@code this}): only its fields are read and its methods inlined. */
+  enum ReceiverRef { INSTANCE }
+
   /** A pending three-way compare (lcmp, fcmpl, fcmpg, dcmpl, dcmpg): consumed by the following if. */
   record Cmp3(Expr a, Expr b, int nanResult) {}
 
@@ -46,6 +49,15 @@ final class OperandStack {
     values.add(v);
   }
 
+  /** The value {@code depth} below the top (0: the top), without popping it; null when the stack is not that deep. */
+  Object below(int depth) {
+    return values.size() > depth ? values.get(values.size() - 1 - depth) : null;
+  }
+
+  Object peek() {
+    return below(0);
+  }
+
   Object popAny() {
     if (values.isEmpty()) throw new IllegalStateException("operand stack underflow at " + src);
     return values.remove(values.size() - 1);
@@ -67,6 +79,8 @@ final class OperandStack {
       case Printing.Boxes x -> "an Object[]";
       case Printing.Boxed x -> "a boxed " + x.type().javaName();
       case ContextRef x -> "the KernelContext";
+      case ReceiverRef x -> "the kernel's object (this)";
+      case ArrayChoices.Choice x -> "an array variable that may refer to one of several arrays";
       case null -> "null";
       default -> "an object";
     };

@@ -51,13 +51,36 @@ final class Simplify implements Pass {
     return new Rewriter() {
       @Override
       protected List<Stmt> stmts(Stmt s) {
-        if (s instanceof If i && i.then().stmts().size() == 1 && i.otherwise().stmts().size() == 1
-            && i.then().stmts().get(0) instanceof Assign a && i.otherwise().stmts().get(0) instanceof Assign o
-            && a.var().equals(o.var()) && a.var().type() instanceof Prim && Effects.pure(a.value()) && Effects.pure(o.value()))
-          return List.of(new Assign(a.var(), select(i.cond(), a.value(), o.value()), i.src()));
-        return List.of(s);
+        List<Stmt> selects = s instanceof If i ? selects(i) : null;
+        return selects != null ? selects : List.of(s);
       }
     }.rewrite(b);
+  }
+
+  /**
+   * {@code if (c) { x = a; y = b; } else { x = a2; y = b2; }} as {@code x = c ? a : a2; y = c ? b : b2}:
+   * both arms assign the same primitive variables in the same order, with pure values that read
+   * none of them (nor does {@code c}), so the order of evaluation cannot matter. Null otherwise.
+   */
+  private static List<Stmt> selects(If i) {
+    List<Stmt> then = i.then().stmts(), otherwise = i.otherwise().stmts();
+    if (then.isEmpty() || then.size() != otherwise.size()) return null;
+    List<Var> vars = new ArrayList<>();
+    for (int k = 0; k < then.size(); k++) {
+      if (!(then.get(k) instanceof Assign a && otherwise.get(k) instanceof Assign o && a.var().equals(o.var()) && a.var().type() instanceof Prim
+          && Effects.pure(a.value()) && Effects.pure(o.value()) && !vars.contains(a.var()))) return null;
+      vars.add(a.var());
+    }
+    if (vars.size() > 1)
+      for (Var v : vars) {
+        if (Effects.reads(i.cond(), v)) return null;
+        for (int k = 0; k < then.size(); k++)
+          if (Effects.reads(((Assign) then.get(k)).value(), v) || Effects.reads(((Assign) otherwise.get(k)).value(), v)) return null;
+      }
+    List<Stmt> out = new ArrayList<>();
+    for (int k = 0; k < then.size(); k++)
+      out.add(new Assign(vars.get(k), select(i.cond(), ((Assign) then.get(k)).value(), ((Assign) otherwise.get(k)).value()), i.src()));
+    return out;
   }
 
   private static Expr select(Expr c, Expr a, Expr b) {

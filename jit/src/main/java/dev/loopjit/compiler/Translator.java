@@ -43,6 +43,8 @@ final class Translator {
   private final Map<Cfg.Node, Map<Cfg.Node, List<Object>>> outStacks = new HashMap<>();
   private final Map<Cfg.Node, Map<Integer, Object>> entryRefs = new HashMap<>();
   private final Map<Cfg.Node, Map<Integer, Object>> exitRefs = new HashMap<>();
+  /** Per block, the reference bindings each (forward) predecessor ended with: where they differ, {@link ArrayChoices}. */
+  private final Map<Cfg.Node, Map<Cfg.Node, Map<Integer, Object>>> predRefs = new HashMap<>();
   final List<Var> params = new ArrayList<>();
   final List<Stmt> prologue = new ArrayList<>();
 
@@ -86,6 +88,7 @@ final class Translator {
     Class<?>[] types = code.method.method().getParameterTypes();
     Map<Integer, Object> refs0 = new HashMap<>();
     int slot = 0;
+    if (code.method.isInstance()) refs0.put(slot++, OperandStack.ReceiverRef.INSTANCE);
     Src where = at(0);
     for (int i = 0; i < types.length; i++) {
       Class<?> c = types[i];
@@ -148,6 +151,7 @@ final class Translator {
     ops = new OperandStack(n.rpo == 0 ? List.of() : entryStack(n), names, prefix);
     members.ops = ops;
     refs = new HashMap<>(entryRefs.getOrDefault(n, Map.of()));
+    chooseArrays(n);
     if (n.rpo == 0) ops.out.addAll(prologue);
     for (int i = n.first; i <= n.last; i++) {
       MethodCode.Insn insn = code.insns.get(i);
@@ -176,12 +180,27 @@ final class Translator {
         if (!ops.values.isEmpty()) throw Refusal.unsupported(ops.src, "a loop inside an expression");
         continue;
       }
+      predRefs.computeIfAbsent(s, k -> new LinkedHashMap<>()).put(n, refs);
       Map<Integer, Object> in = entryRefs.get(s);
       if (in == null) entryRefs.put(s, new HashMap<>(refs));
       else for (Integer slot : new ArrayList<>(union(in, refs))) if (!Objects.equals(in.get(slot), refs.get(slot))) in.put(slot, CONFLICT);
       List<Object> values = new ArrayList<>();
       for (Object v : ops.values) values.add(ops.materialize(v));
       outStacks.computeIfAbsent(s, k -> new LinkedHashMap<>()).put(n, values);
+    }
+  }
+
+  /** An array variable whose predecessors left different arrays in it becomes a choice among them, where it can. */
+  private void chooseArrays(Cfg.Node n) {
+    for (var e : refs.entrySet()) {
+      if (e.getValue() != CONFLICT) continue;
+      Map<Cfg.Node, Object> ends = new LinkedHashMap<>();
+      for (var pred : predRefs.get(n).entrySet()) ends.put(pred.getKey(), pred.getValue().get(e.getKey()));
+      Object merged = ArrayChoices.merge(ends, names, prefix, at(code.insns.get(n.first).bci()));
+      if (merged != null) {
+        e.setValue(merged);
+        entryRefs.get(n).put(e.getKey(), merged);
+      }
     }
   }
 
@@ -216,7 +235,14 @@ final class Translator {
         result.add(new ValueObjects.Value(v0.kind(), fields.stream().map(f -> (Expr) new Read(f)).toList()));
         continue;
       }
-      if (!(first instanceof Expr e && e.type() instanceof Prim p)) throw Refusal.unsupported(ops.src, "an array chosen by ?: or a branch");
+      if (!(first instanceof Expr e && e.type() instanceof Prim p)) {
+        Map<Cfg.Node, Object> ends = new LinkedHashMap<>();
+        for (var pred : from.entrySet()) ends.put(pred.getKey(), pred.getValue().get(k));
+        Object merged = ArrayChoices.merge(ends, names, prefix, ops.src);   // an array chosen by ?: (FloatArray p = c ? a : b)
+        if (merged == null) throw Refusal.unsupported(ops.src, "an object chosen by ?: or a branch");
+        result.add(merged);
+        continue;
+      }
       Var t = temp(p);
       for (var pred : from.entrySet()) pred.getKey().stmts.add(new Stmt.Assign(t, (Expr) pred.getValue().get(k), ops.src));
       result.add(new Read(t));
@@ -272,6 +298,12 @@ final class Translator {
       case ConstantInstruction c -> ops.push(c.constantValue() instanceof String text ? new Printing.Text(text) : constant(c.constantValue()));
       case OperatorInstruction o -> operator(o);
       case ConvertInstruction c -> ops.push(new Convert(prim(c.toType()), ops.pop()));
+      case ArrayLoadInstruction a when ops.below(1) instanceof ArrayChoices.Choice c -> {
+        Expr index = ops.pop();
+        ops.popAny();
+        if (a.typeKind() == TypeKind.REFERENCE) throw Refusal.unsupported(ops.src, "an array of objects");
+        ops.push(ArrayChoices.load(ops, c, index));
+      }
       case ArrayLoadInstruction a -> {
         Expr index = ops.pop();
         Expr array = ops.popArray();
@@ -286,6 +318,11 @@ final class Translator {
         if (array instanceof Printing.Boxes b) Printing.store(ops, b, index, value);
         else if (ValueObjects.isHalfArray(array)) ValueObjects.storeHalf(ops, (Expr) array, index, value, "a HalfFloat[] element");
         else throw Refusal.unsupported(ops.src, "an array of objects");
+      }
+      case ArrayStoreInstruction a when ops.below(2) instanceof ArrayChoices.Choice c -> {
+        Expr value = ops.pop(), index = ops.pop();
+        ops.popAny();
+        ArrayChoices.store(ops, c, index, value);
       }
       case ArrayStoreInstruction a -> {
         Expr value = ops.pop(), index = ops.pop();
@@ -374,7 +411,7 @@ final class Translator {
       });
       ops.out.add(new Stmt.Assign(var, a, ops.src));
       refs.put(slot, new Read(var));
-    } else if (v == OperandStack.ContextRef.INSTANCE || (v instanceof Expr e && e.type() instanceof ArrayType)) {
+    } else if (v == OperandStack.ContextRef.INSTANCE || v instanceof ArrayChoices.Choice || (v instanceof Expr e && e.type() instanceof ArrayType)) {
       refs.put(slot, v instanceof Read r && unnamedArrays.remove(r.var()) ? nameArray(slot, r) : v);
     } else if (v instanceof ValueObjects.Value val) {
       // A value object in a local: one float variable per field and slot, the same in every block.
@@ -422,7 +459,7 @@ final class Translator {
   private void operator(OperatorInstruction o) {
     Opcode op = o.opcode();
     switch (op) {
-      case ARRAYLENGTH -> ops.push(new Length(ops.popArray()));
+      case ARRAYLENGTH -> ops.push(ops.peek() instanceof ArrayChoices.Choice c ? ArrayChoices.length((ArrayChoices.Choice) ops.popAny()) : new Length(ops.popArray()));
       case INEG, LNEG, FNEG, DNEG -> ops.push(new Unary(Op.Unary.NEG, ops.pop()));
       case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> {
         Expr b = ops.pop(), a = ops.pop();

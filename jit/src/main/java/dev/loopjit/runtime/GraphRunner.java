@@ -112,6 +112,7 @@ public final class GraphRunner implements Engine.Executor {
   public Profile execute(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
     usable();
     List<GraphSpec> graphs = specs(plan);
+    for (GraphSpec g : graphs) for (TaskSpec t : g.tasks()) t.checkReceiver();   // before anything runs
     Tally tally = new Tally();
     Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
     allocate(options.plan() != null ? specs(options.plan()) : graphs);

@@ -5,6 +5,7 @@ import dev.loopjit.api.Engine;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.PrebuiltKernel;
 import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.compiler.ReceiverFields;
 import dev.loopjit.ir.Prim;
 import java.io.Serializable;
 import java.util.Arrays;
@@ -16,13 +17,25 @@ import java.util.List;
  * given to a {@code float} parameter becomes a {@code Float}), as Java's method invocation
  * conversion would do. A prebuilt task has hand-written device code instead of a method.
  *
+ * An instance-method task ({@code this::compute}) has its object as {@code receiver}; its
+ * {@code args} are the Java arguments followed by the fields of the object the kernel reads
+ * ({@link ReceiverFields}, the compiler's extra parameters): each primitive field read at each
+ * launch, each array field the array it held when the task was added ({@link #checkReceiver}).
+ *
  * @param method   the kernel method, or null for a prebuilt task
  * @param prebuilt the hand-written kernel of a prebuilt task, or null
+ * @param receiver the object of an instance-method kernel, or null
  */
-public record TaskSpec(String graph, String id, MethodRef method, List<Object> args, PrebuiltKernel prebuilt) implements Engine.Task {
-  /** A task of a Java method. */
+public record TaskSpec(String graph, String id, MethodRef method, List<Object> args, PrebuiltKernel prebuilt, Object receiver)
+    implements Engine.Task {
+  /** A task of a static Java method. */
   public TaskSpec(String graph, String id, MethodRef method, List<Object> args) {
-    this(graph, id, method, args, null);
+    this(graph, id, method, args, null, null);
+  }
+
+  /** A task of a static Java method, or a prebuilt task. */
+  public TaskSpec(String graph, String id, MethodRef method, List<Object> args, PrebuiltKernel prebuilt) {
+    this(graph, id, method, args, prebuilt, null);
   }
 
   /** {@code Kernels.saxpy}, or {@code prebuilt opencl kernel "scale"}, for messages. */
@@ -64,7 +77,17 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
           + " argument(s), " + args.length + " given");
     Object[] checked = new Object[args.length];
     for (int i = 0; i < args.length; i++) checked[i] = convert(task, m, i, params[i], args[i]);
-    return new TaskSpec(graph, id, m, Arrays.asList(checked));
+    Object receiver = m.isInstance() ? MethodRef.receiverOf(code, task) : null;
+    if (receiver == null) return new TaskSpec(graph, id, m, Arrays.asList(checked));
+    return new TaskSpec(graph, id, m, ReceiverArgs.of(task, m, receiver, Arrays.asList(checked)), null, receiver);
+  }
+
+  /**
+   * Before each execution of an instance-method task: the array fields the kernel reads still hold
+   * the arrays the plan was built with (IllegalStateException naming the field otherwise).
+   */
+  public void checkReceiver() {
+    if (args instanceof ReceiverArgs r) r.check(qualifiedName());
   }
 
   private static Object convert(String task, MethodRef m, int i, Class<?> p, Object a) {

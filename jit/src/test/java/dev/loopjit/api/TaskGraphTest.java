@@ -121,10 +121,10 @@ class TaskGraphTest {
   }
 
   @Test
-  void onlyStaticNonCapturingMethodsAreKernels() {
+  void unboundAndCapturingMethodReferencesAreRefused() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> new TaskGraph("g").task("t", (Task1<String>) String::length, "x"));
-    assertMentions(e, "\"g.t\"", "not a static method");
+    assertMentions(e, "\"g.t\"", "instance method with no object", "this::length");
     int k = 3;
     e = assertThrows(IllegalArgumentException.class, () -> new TaskGraph("g").task("t", (Task1<int[]>) a -> a[0] = k, new int[1]));
     assertMentions(e, "\"g.t\"", "captures");

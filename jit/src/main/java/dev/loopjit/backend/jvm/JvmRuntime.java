@@ -82,13 +82,49 @@ final class JvmRuntime implements DeviceRuntime {
     Object[] actual = args.clone();
     for (int i = 0; i < actual.length; i++) if (actual[i] instanceof JvmBuffer b) actual[i] = b.copy();
     long t0 = System.nanoTime();
+    FieldArrays fields = FieldArrays.enter(k, args, actual);
     try {
       if (k.explicit()) WorkItems.run(k, actual, grid);
       else k.invoke(actual);
     } catch (IndexOutOfBoundsException e) {   // Java's own check: named as the compiled devices name theirs
       throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), e, device().id());
+    } finally {
+      fields.exit();
     }
     return Timing.of(System.nanoTime() - t0);
+  }
+
+  /**
+   * The arrays of an instance-method kernel's object, which the Java method reads through its
+   * fields, not through arguments: for the launch each holds the device copy's values (and the
+   * kernel's writes go back to the copy), then its own again — so the jvm device keeps the same
+   * copies as every other device. A Java argument that is the same array is given the field's array.
+   */
+  private record FieldArrays(JvmBuffer[] buffers, Object[] saved) {
+    static FieldArrays enter(JvmKernel k, Object[] args, Object[] actual) {
+      int first = k.handle().type().parameterCount();
+      JvmBuffer[] buffers = new JvmBuffer[args.length];
+      Object[] saved = new Object[args.length];
+      java.util.Set<Object> done = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+      for (int i = first; i < args.length; i++)
+        if (args[i] instanceof JvmBuffer b && done.add(b)) {
+          buffers[i] = b;
+          saved[i] = b.host().newZeroed();
+          copy(b.host().array(), saved[i], b.host().length());
+          copy(b.copy(), b.host().array(), b.host().length());
+          for (int j = 0; j < first; j++) if (args[j] == b) actual[j] = b.host().array();
+        }
+      return new FieldArrays(buffers, saved);
+    }
+
+    void exit() {
+      for (int i = 0; i < buffers.length; i++)
+        if (buffers[i] != null) {
+          JvmBuffer b = buffers[i];
+          copy(b.host().array(), b.copy(), b.host().length());
+          copy(saved[i], b.host().array(), b.host().length());
+        }
+    }
   }
 
   @Override
@@ -104,6 +140,8 @@ final class JvmRuntime implements DeviceRuntime {
         var m = task.method().method();
         m.setAccessible(true);
         MethodHandle h = MethodHandles.lookup().unreflect(m);
+        // An instance-method kernel runs on its object, reading its fields itself (the Java method as written).
+        if (task.receiver() != null) h = h.bindTo(task.receiver());
         int ctx = -1;
         Class<?>[] p = m.getParameterTypes();
         for (int i = 0; i < p.length; i++) if (p[i] == KernelContext.class) ctx = i;
@@ -115,7 +153,8 @@ final class JvmRuntime implements DeviceRuntime {
 
     void invoke(Object[] args) {
       try {
-        handle.invokeWithArguments(args);
+        // An instance-method task's list ends with its object's fields (the compiled devices' extra arguments).
+        handle.invokeWithArguments(args.length == handle.type().parameterCount() ? args : java.util.Arrays.copyOf(args, handle.type().parameterCount()));
       } catch (RuntimeException | Error e) {
         throw e;
       } catch (Throwable t) {
