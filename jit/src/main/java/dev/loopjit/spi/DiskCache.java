@@ -60,6 +60,11 @@ public final class DiskCache {
 
   /** The binary stored for {@code key} when its source is {@code source} and it verifies, or null (a file that does not verify is deleted). */
   public byte[] read(String key, String source) {
+    return read(key, source, () -> {});
+  }
+
+  /** As {@link #read(String, String)}, running {@code onDamage} when a stored binary did not verify (and was deleted). */
+  public byte[] read(String key, String source, Runnable onDamage) {
     Path bin = binary(key), text = source(key);
     try {
       if (!Files.isRegularFile(bin) || !Files.isRegularFile(text)) return null;
@@ -68,6 +73,7 @@ public final class DiskCache {
       if (payload == null) {
         LOG.log(System.Logger.Level.WARNING, "cached binary " + bin + " is damaged or not the one for its key; deleted, rebuilding");
         delete(key);
+        onDamage.run();
       }
       return payload;
     } catch (IOException | RuntimeException e) {

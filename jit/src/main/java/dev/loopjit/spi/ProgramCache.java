@@ -31,6 +31,12 @@ public final class ProgramCache<P> {
 
     /** Releases a program. */
     void release(P program);
+
+    /**
+     * A stored binary was damaged or refused and is about to be rebuilt: forget whatever the driver
+     * cached on its own that could come from it (PoCL's kernel cache), so the rebuild starts clean.
+     */
+    default void forgetDriverCache() {}
   }
 
   /** A program just built, and its binary for the disk (or null). */
@@ -70,7 +76,7 @@ public final class ProgramCache<P> {
     long t0 = System.nanoTime();
     DiskCache disk = DiskCache.of(settings, backend, sourceSuffix.apply(code.language()), binarySuffix);
     String key = disk == null ? null : key(code, options);
-    byte[] stored = disk == null ? null : disk.read(key, code.text());
+    byte[] stored = disk == null ? null : disk.read(key, code.text(), driver::forgetDriverCache);
     P program = stored == null ? null : load(stored, options, disk, key);
     boolean fromSource = program == null;
     if (fromSource) {
@@ -111,6 +117,7 @@ public final class ProgramCache<P> {
     } catch (BuildFailure f) {
       LOG.log(System.Logger.Level.INFO, "cached binary " + disk.binary(key) + " does not load (" + f.code() + "); rebuilding");
       disk.delete(key);
+      driver.forgetDriverCache();
       return null;
     }
   }

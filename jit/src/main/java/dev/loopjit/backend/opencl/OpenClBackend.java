@@ -27,6 +27,7 @@ public final class OpenClBackend extends DriverBackend {
     // Listing platforms loads the drivers (ICDs), whose signal handlers need the JVM's chained.
     String refused = dev.loopjit.spi.SignalChaining.beforeLoading("the OpenCL drivers (through " + library + ")", options);
     if (refused != null) throw new NoDevice(refused);
+    DriverCacheDir.beforeLoading(options);   // PoCL reads its cache settings when it loads, below
     OpenCl cl = OpenCl.get();
     List<MemorySegment> platforms = OpenClInfo.platforms(cl);
     if (platforms.isEmpty())

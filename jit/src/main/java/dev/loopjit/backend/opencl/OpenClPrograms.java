@@ -27,6 +27,12 @@ final class OpenClPrograms implements ProgramCache.Driver<MemorySegment> {
     this.context = context;
   }
 
+  /** PoCL's own cache, where LoopJIT chose it, emptied: nothing it made from a bad binary survives the rebuild. */
+  @Override
+  public void forgetDriverCache() {
+    DriverCacheDir.forget();
+  }
+
   /**
    * OpenCL C through clCreateProgramWithSource; a SPIR-V module through clCreateProgramWithIL, or,
    * when the options carry the bridge's {@code -x spir}, translated to SPIR 1.2 bitcode by
