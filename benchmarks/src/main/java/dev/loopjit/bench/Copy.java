@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
@@ -67,11 +66,6 @@ public class Copy {
     @Setup
     public void setup(Data d, BenchmarkParams params) {
       openFor(d, params);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

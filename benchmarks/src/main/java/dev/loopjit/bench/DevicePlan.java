@@ -9,13 +9,15 @@ import dev.loopjit.types.FloatArray;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Base of the device {@code @State}s. A warm plan ({@link #open}) has run once and matched the
  * plain Java result before JMH times anything; a cold one ({@link #openCold}) has not run, so its
  * first {@link #execute()} includes the JIT and the driver's compile, and is checked at
- * {@link #close()}. A benchmark can therefore never report the time of a wrong kernel.
+ * {@link #close()}. A benchmark can therefore never report the time of a wrong kernel. A subclass's
+ * {@code @Setup} opens the plan; the {@code @TearDown} here closes it.
  */
 @State(Scope.Benchmark)
 public abstract class DevicePlan {
@@ -84,8 +86,9 @@ public abstract class DevicePlan {
     return r;
   }
 
-  /** Checks the result again where the kernel can be repeated (always after a cold first call), then frees the plan. */
-  protected void close() {
+  /** After the trial: checks the result again where the kernel can be repeated (always after a cold first call), then frees the plan. */
+  @TearDown
+  public void close() {
     try {
       if (plan != null && any != null && (cold || work.repeatable())) {
         transfers.readBack(any, work.output());

@@ -15,7 +15,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /** {@code X_jvm} calls the Java method directly; {@code X_device} runs the kernel with its input resident. */
@@ -55,11 +54,6 @@ public class LibraryActivations {
       open(new LibraryKernel("activation", new Object[] {d.x}, d.y, d.relu, g -> g.task("relu", Activations::relu, d.x, d.y), true),
           Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -68,11 +62,6 @@ public class LibraryActivations {
     public void setup(Data d) {
       open(new LibraryKernel("activation", new Object[] {d.x}, d.y, d.sigmoid, g -> g.task("sigmoid", Activations::sigmoid, d.x, d.y), true),
           Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 
@@ -83,11 +72,6 @@ public class LibraryActivations {
       open(new LibraryKernel("activation", new Object[] {d.x}, d.y, d.tanh, g -> g.task("tanh", Activations::tanh, d.x, d.y), true),
           Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -96,11 +80,6 @@ public class LibraryActivations {
     public void setup(Data d) {
       open(new LibraryKernel("activation", new Object[] {d.x}, d.y, d.gelu, g -> g.task("gelu", Activations::gelu, d.x, d.y), true),
           Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

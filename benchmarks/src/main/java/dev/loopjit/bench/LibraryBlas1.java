@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -75,11 +74,6 @@ public class LibraryBlas1 {
       open(new LibraryKernel("blas1", new Object[] {d.z}, d.z, d.scaled, g -> g.task("scal", Blas1::scal, -1f, d.z), false),
           Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -88,11 +82,6 @@ public class LibraryBlas1 {
     public void setup(Data d) {
       open(new LibraryKernel("blas1", new Object[] {d.x, d.y, d.out}, d.out, d.dot, g -> g.task("dot", Blas1::dot, d.x, d.y, d.out), false),
           Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 
@@ -103,11 +92,6 @@ public class LibraryBlas1 {
       open(new LibraryKernel("blas1", new Object[] {d.x, d.y, d.out}, d.out, d.dotSequential,
           g -> g.task("dotSequential", Blas1::dotSequential, d.x, d.y, d.out), false), Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -116,11 +100,6 @@ public class LibraryBlas1 {
     public void setup(Data d) {
       open(new LibraryKernel("blas1", new Object[] {d.x, d.out}, d.out, d.asum, g -> g.task("asum", Blas1::asum, d.x, d.out), false),
           Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 
@@ -131,11 +110,6 @@ public class LibraryBlas1 {
       open(new LibraryKernel("blas1", new Object[] {d.x}, d.out, d.nrm2,
           g -> g.task("zero", Blas1::zero, d.out).task("sumOfSquares", Blas1::sumOfSquares, d.x, d.out).task("sqrt", Blas1::sqrt, d.out),
           true), Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

@@ -15,7 +15,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -58,11 +57,6 @@ public class LibraryBlas2 {
       open(new LibraryKernel("blas2", new Object[] {d.a, d.x}, d.y, d.yExpected,
           t -> t.task("gemvTransposed", Blas2::gemvTransposed, d.a, d.x, d.y, d.n, d.n), true), Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -72,11 +66,6 @@ public class LibraryBlas2 {
       open(new LibraryKernel("blas2", new Object[] {d.a, d.x}, d.y, d.yExpected,
           t -> t.task("gemvTransposedStrips", Blas2::gemvTransposedStrips, d.a, d.x, d.y, d.n, d.n), true), Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -85,11 +74,6 @@ public class LibraryBlas2 {
     public void setup(Data d) {
       open(new LibraryKernel("blas2", new Object[] {d.x, d.yExpected, d.g}, d.g, d.gExpected,
           t -> t.task("ger", Blas2::ger, ALPHA, d.x, d.yExpected, d.g, d.n, d.n), false), Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

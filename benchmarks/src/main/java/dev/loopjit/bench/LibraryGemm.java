@@ -17,7 +17,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -74,11 +73,6 @@ public class LibraryGemm {
     public void setup(Data d) {
       open(d.naive(), Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -86,11 +80,6 @@ public class LibraryGemm {
     @Setup
     public void setup(Data d) {
       open(d.tiled(), Transfers.RESIDENT, new GridScheduler("gemm.tiled", Blas3.tiledGrid(d.n, d.n)));
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 
@@ -100,11 +89,6 @@ public class LibraryGemm {
     public void setup(Data d) {
       open(d.registerBlocked(), Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -112,11 +96,6 @@ public class LibraryGemm {
     @Setup
     public void setup(Data d) {
       open(d.outerProduct(), Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

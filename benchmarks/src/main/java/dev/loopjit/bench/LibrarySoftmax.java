@@ -15,7 +15,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /** {@code X_jvm} calls the Java method directly; {@code X_device} runs the kernel with its input resident. */
@@ -52,11 +51,6 @@ public class LibrarySoftmax {
       open(new LibraryKernel("softmax", new Object[] {d.x}, d.out, d.expected,
           g -> g.task("rowsNaive", Softmax::rowsNaive, d.x, d.out, d.rows, d.cols), true), Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -65,11 +59,6 @@ public class LibrarySoftmax {
     public void setup(Data d) {
       open(new LibraryKernel("softmax", new Object[] {d.x}, d.out, d.expected,
           g -> g.task("rows", Softmax::rows, d.x, d.out, d.rows, d.cols), true), Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

@@ -17,7 +17,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -54,11 +53,6 @@ public class LibraryTranspose {
       open(new LibraryKernel("transpose", new Object[] {d.in}, d.out, d.expected,
           g -> g.task("naive", Transpose::naive, d.in, d.out, d.n, d.n), true), Transfers.RESIDENT);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -69,11 +63,6 @@ public class LibraryTranspose {
           g -> g.task("tiled", Transpose::tiled, new KernelContext(), d.in, d.out, d.n, d.n), true), Transfers.RESIDENT,
           new GridScheduler("transpose.tiled", Transpose.tiledGrid(d.n, d.n)));
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   @State(Scope.Benchmark)
@@ -82,11 +71,6 @@ public class LibraryTranspose {
     public void setup(Data d) {
       open(new LibraryKernel("transpose", new Object[] {d.in}, d.out, d.expected,
           g -> g.task("blocked", Transpose::blocked, d.in, d.out, d.n, d.n), true), Transfers.RESIDENT);
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

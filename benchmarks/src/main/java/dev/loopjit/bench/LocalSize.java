@@ -3,9 +3,9 @@ package dev.loopjit.bench;
 
 import dev.loopjit.api.ExecutionResult;
 import dev.loopjit.api.GridScheduler;
-import dev.loopjit.api.WorkerGrid;
 import dev.loopjit.api.WorkerGrid1D;
 import dev.loopjit.api.WorkerGrid2D;
+import dev.loopjit.api.WorkerGrid;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -17,7 +17,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -42,11 +41,6 @@ public class LocalSize {
     public void setup(VectorAdd.Data d) {
       open(d, Transfers.RESIDENT, grid("vectorAdd.add", local, new WorkerGrid1D(d.n)));
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   /** Naive matmul, kernel only, with the local size {@code local}. */
@@ -58,11 +52,6 @@ public class LocalSize {
     @Setup
     public void setup(MatMul.Data d) {
       open(d, Transfers.RESIDENT, grid("matmul.gemm", local, new WorkerGrid2D(d.n, d.n)));
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 
@@ -76,11 +65,6 @@ public class LocalSize {
     public void setup(MatVec.Data d) {
       open(d, Transfers.RESIDENT, grid("matvec.gemv", local, new WorkerGrid1D(d.n)));
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   /** Dense forward, kernel only, with the local size {@code local}. */
@@ -92,11 +76,6 @@ public class LocalSize {
     @Setup
     public void setup(DenseForward.Data d) {
       open(d, Transfers.RESIDENT, grid("dense.forward", local, new WorkerGrid2D(d.out, d.batch)));
-    }
-
-    @TearDown
-    public void tearDown() {
-      close();
     }
   }
 

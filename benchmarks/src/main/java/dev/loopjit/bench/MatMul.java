@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
@@ -39,11 +38,12 @@ public class MatMul {
     FloatArray a, b, c, expected;   // a, b, c: (n, n)
 
     @Setup
-    public void setup() {
+    public void setup(BenchmarkParams params) {
       a = Workload.random(n * n, 7);
       b = Workload.random(n * n, 8);
       c = new FloatArray(n * n);
       expected = reference(a, b, n);
+      Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
     }
 
     /**
@@ -94,11 +94,6 @@ public class MatMul {
     public void setup(Data d, BenchmarkParams params) {
       openFor(d, params);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   /** The baseline: the plain Java loop, called directly. */
@@ -108,25 +103,16 @@ public class MatMul {
     return d.c;
   }
 
-  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
-  @State(Scope.Benchmark)
-  public static class Baseline {
-    @Setup
-    public void setup(Data d, BenchmarkParams params) {
-      Baselines.check(d, params);
-    }
-  }
-
   /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
   @Benchmark
-  public FloatArray parallelStreams(Data d, Baseline checked) {
+  public FloatArray parallelStreams(Data d) {
     Baselines.gemm(d.a, d.b, d.c, d.n);
     return d.c;
   }
 
   /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
   @Benchmark
-  public FloatArray vectorApi(Data d, Baseline checked) {
+  public FloatArray vectorApi(Data d) {
     VectorBaselines.gemm(d.a, d.b, d.c, d.n);
     return d.c;
   }

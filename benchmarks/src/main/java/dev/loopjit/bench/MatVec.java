@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
@@ -39,12 +38,13 @@ public class MatVec {
     FloatArray a, x, y, expected;   // a: (n, n), x: (n), y: (n)
 
     @Setup
-    public void setup() {
+    public void setup(BenchmarkParams params) {
       a = Workload.random(n * n, 5);
       x = Workload.random(n, 6);
       y = new FloatArray(n);
       expected = new FloatArray(n);
       Blas.gemv(a, x, expected, n, n);
+      Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
     }
 
     @Override
@@ -92,11 +92,6 @@ public class MatVec {
     public void setup(Data d, BenchmarkParams params) {
       openFor(d, params);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   /** The baseline: the plain Java loop, called directly. */
@@ -106,25 +101,16 @@ public class MatVec {
     return d.y;
   }
 
-  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
-  @State(Scope.Benchmark)
-  public static class Baseline {
-    @Setup
-    public void setup(Data d, BenchmarkParams params) {
-      Baselines.check(d, params);
-    }
-  }
-
   /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
   @Benchmark
-  public FloatArray parallelStreams(Data d, Baseline checked) {
+  public FloatArray parallelStreams(Data d) {
     Baselines.gemv(d.a, d.x, d.y, d.n, d.n);
     return d.y;
   }
 
   /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
   @Benchmark
-  public FloatArray vectorApi(Data d, Baseline checked) {
+  public FloatArray vectorApi(Data d) {
     VectorBaselines.gemv(d.a, d.x, d.y, d.n, d.n);
     return d.y;
   }

@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
@@ -41,11 +40,12 @@ public class Saxpy {
     FloatArray x, y, expected;
 
     @Setup
-    public void setup() {
+    public void setup(BenchmarkParams params) {
       x = Workload.random(n, 3);
       y = Workload.random(n, 4);
       expected = Workload.copy(y);
       Blas.saxpy(A, x, expected);
+      Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
     }
 
     @Override
@@ -83,11 +83,6 @@ public class Saxpy {
     public void setup(Data d, BenchmarkParams params) {
       openFor(d, params);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   /** The baseline: the plain Java loop, called directly. */
@@ -97,25 +92,16 @@ public class Saxpy {
     return d.y;
   }
 
-  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
-  @State(Scope.Benchmark)
-  public static class Baseline {
-    @Setup
-    public void setup(Data d, BenchmarkParams params) {
-      Baselines.check(d, params);
-    }
-  }
-
   /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
   @Benchmark
-  public FloatArray parallelStreams(Data d, Baseline checked) {
+  public FloatArray parallelStreams(Data d) {
     Baselines.saxpy(Data.A, d.x, d.y);
     return d.y;
   }
 
   /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
   @Benchmark
-  public FloatArray vectorApi(Data d, Baseline checked) {
+  public FloatArray vectorApi(Data d) {
     VectorBaselines.saxpy(Data.A, d.x, d.y);
     return d.y;
   }

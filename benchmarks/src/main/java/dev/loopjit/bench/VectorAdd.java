@@ -16,7 +16,6 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.openjdk.jmh.infra.BenchmarkParams;
 
@@ -39,12 +38,13 @@ public class VectorAdd {
     FloatArray a, b, c, expected;
 
     @Setup
-    public void setup() {
+    public void setup(BenchmarkParams params) {
       a = Workload.random(n, 1);
       b = Workload.random(n, 2);
       c = new FloatArray(n);
       expected = new FloatArray(n);
       Seeds.vectorAdd(a, b, expected);
+      Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
     }
 
     @Override
@@ -76,11 +76,6 @@ public class VectorAdd {
     public void setup(Data d, BenchmarkParams params) {
       openFor(d, params);
     }
-
-    @TearDown
-    public void tearDown() {
-      close();
-    }
   }
 
   /** The baseline: the plain Java loop, called directly. */
@@ -90,25 +85,16 @@ public class VectorAdd {
     return d.c;
   }
 
-  /** Checks each plain-Java baseline once against the sequential loop before JMH times it. */
-  @State(Scope.Benchmark)
-  public static class Baseline {
-    @Setup
-    public void setup(Data d, BenchmarkParams params) {
-      Baselines.check(d, params);
-    }
-  }
-
   /** Plain Java on every core: the same loop as a parallel stream ({@link Baselines}). */
   @Benchmark
-  public FloatArray parallelStreams(Data d, Baseline checked) {
+  public FloatArray parallelStreams(Data d) {
     Baselines.vectorAdd(d.a, d.b, d.c);
     return d.c;
   }
 
   /** Plain Java on one core with SIMD: the Vector API by hand ({@link VectorBaselines}). */
   @Benchmark
-  public FloatArray vectorApi(Data d, Baseline checked) {
+  public FloatArray vectorApi(Data d) {
     VectorBaselines.vectorAdd(d.a, d.b, d.c);
     return d.c;
   }

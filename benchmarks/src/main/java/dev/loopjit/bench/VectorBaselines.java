@@ -87,14 +87,14 @@ final class VectorBaselines {
     }
   }
 
-  /** W transposed once per call (its time included), then lanes over the outputs: y[b, o…] = bias[o…] + Σ_i x[b, i] · wᵀ[i, o…]. */
+  /** W transposed once per call (its time included), then lanes over the outputs: y[b, o…] = bias[o…] + Σ_i x[b, i] · wᵀ[i, o…], summed from the bias. */
   static void dense(FloatArray x, FloatArray w, FloatArray bias, FloatArray y, int batch, int in, int out) {
     float[] wt = new float[in * out];
     for (int o = 0; o < out; o++) for (int i = 0; i < in; i++) wt[i * out + o] = w.get(o * in + i);
     float[] acc = new float[out];
     int upper = S.loopBound(out);
     for (int b = 0; b < batch; b++) {
-      java.util.Arrays.fill(acc, 0f);
+      for (int o = 0; o < out; o++) acc[o] = bias.get(o);
       for (int i = 0; i < in; i++) {
         FloatVector xbi = FloatVector.broadcast(S, x.get(b * in + i));
         int o = 0;
@@ -102,7 +102,7 @@ final class VectorBaselines {
           FloatVector.fromArray(S, acc, o).add(xbi.mul(FloatVector.fromArray(S, wt, i * out + o))).intoArray(acc, o);
         for (; o < out; o++) acc[o] += x.get(b * in + i) * wt[i * out + o];
       }
-      for (int o = 0; o < out; o++) y.set(b * out + o, bias.get(o) + acc[o]);
+      for (int o = 0; o < out; o++) y.set(b * out + o, acc[o]);
     }
   }
 }

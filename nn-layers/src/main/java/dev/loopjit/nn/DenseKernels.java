@@ -60,14 +60,9 @@ public final class DenseKernels {
     }
   }
 
-  /** Reference for {@link #denseForward}: one work-item per output. */
+  /** Reference for {@link #denseForward}: one work-item per output, the library's {@link dev.loopjit.tasks.Dense#forwardAt}. */
   public static void denseForwardNaive(FloatArray x, FloatArray params, int w, int bias, FloatArray y, int batch, int in, int out) {
-    for (@Parallel int b = 0; b < batch; b++)
-      for (@Parallel int o = 0; o < out; o++) {
-        float acc = params.get(bias + o);
-        for (int i = 0; i < in; i++) acc += x.get(b * in + i) * params.get(w + o * in + i);
-        y.set(b * out + o, acc);
-      }
+    dev.loopjit.tasks.Dense.forwardAt(x, params, w, params, bias, y, batch, in, out);
   }
 
   /** Reference for {@link #denseBackwardInput}. */

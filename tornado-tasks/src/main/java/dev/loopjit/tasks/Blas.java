@@ -21,28 +21,18 @@ public final class Blas {
   }
 
   /**
-   * {@code y = A·x}, one work-item per row: {@link Seeds#matrixVector} under its BLAS name. Its own
-   * loop, not a call: the JIT takes the {@code @Parallel} nest from the kernel method itself, and
-   * an inlined callee's loop would run as one work-item. // a: (rows, cols), x: (cols), y: (rows)
+   * {@code y = A·x}, one work-item per row: {@link Seeds#matrixVector} under its BLAS name (a kernel
+   * may forward to the method that holds the {@code @Parallel} loop). // a: (rows, cols), x: (cols), y: (rows)
    */
   public static void gemv(FloatArray a, FloatArray x, FloatArray y, int rows, int cols) {
-    for (@Parallel int i = 0; i < rows; i++) {
-      float sum = 0f;
-      for (int j = 0; j < cols; j++) sum += a.get(i * cols + j) * x.get(j);
-      y.set(i, sum);
-    }
+    Seeds.matrixVector(a, x, y, rows, cols);
   }
 
   /**
    * {@code C = A·B} for square matrices, one work-item per element of C and the k loop sequential
-   * inside it: the textbook loop, with no tiling. // a, b, c: (n, n)
+   * inside it: the textbook loop, with no tiling — {@link Blas3#gemmNaive} with M = N = K. // a, b, c: (n, n)
    */
   public static void gemmNaive(FloatArray a, FloatArray b, FloatArray c, int n) {
-    for (@Parallel int i = 0; i < n; i++)
-      for (@Parallel int j = 0; j < n; j++) {
-        float acc = 0f;
-        for (int k = 0; k < n; k++) acc += a.get(i * n + k) * b.get(k * n + j);
-        c.set(i * n + j, acc);
-      }
+    Blas3.gemmNaive(a, b, c, n, n, n);
   }
 }

@@ -21,12 +21,11 @@ import java.util.List;
 final class CudaContext extends DeviceContext<MemorySegment, Long> {
   private final Cuda cuda;
   private final CudaDevice device;
-  private final MemorySegment handle;
 
   private CudaContext(Cuda cuda, CudaDevice device, MemorySegment handle) {
+    super(handle);
     this.cuda = cuda;
     this.device = device;
-    this.handle = handle;
   }
 
   /** Modules: cubins on disk as {@code cuda/KEY.cubin}, keyed by the PTX, the device's name and compute capability and the driver's CUDA version. */
@@ -57,7 +56,7 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
 
   /** Makes this context current on the calling thread (cheap; the driver keeps one per thread). */
   void makeCurrent() {
-    cuda.check(cuda.ctxSetCurrent(handle), "cuCtxSetCurrent on " + device);
+    cuda.check(cuda.ctxSetCurrent(handle()), "cuCtxSetCurrent on " + device);
   }
 
   /** A new stream that orders itself after work on the legacy default stream (where synchronous copies go); the caller destroys it. */

@@ -17,14 +17,13 @@ import java.util.List;
  * context. It lives as long as the process; each runtime has its own command queue and kernels.
  */
 final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
-  private final OpenCl cl;
+  /** The process's OpenCL bindings (loaded once). */
+  private final OpenCl cl = OpenCl.get();
   private final OpenClDevice device;
-  private final MemorySegment handle;
 
-  private OpenClContext(OpenCl cl, OpenClDevice device, MemorySegment handle) {
-    this.cl = cl;
+  private OpenClContext(OpenClDevice device, MemorySegment handle) {
+    super(handle);
     this.device = device;
-    this.handle = handle;
   }
 
   /**
@@ -43,14 +42,15 @@ final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
     return new BufferPool<>(new Buffers(), device.toString(), device.memoryBytes(), device.maxAllocationBytes());
   }
 
-  static OpenClContext create(OpenCl cl, OpenClDevice device) {
+  static OpenClContext create(OpenClDevice device) {
+    OpenCl cl = OpenCl.get();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment devices = a.allocate(ADDRESS);
       devices.set(ADDRESS, 0, device.handle());
       MemorySegment err = a.allocate(JAVA_INT);
       MemorySegment ctx = cl.createContext(MemorySegment.NULL, 1, devices, err);
       OpenCl.check(err.get(JAVA_INT, 0), "clCreateContext on " + device);
-      return new OpenClContext(cl, device, ctx);
+      return new OpenClContext(device, ctx);
     }
   }
 
@@ -58,7 +58,7 @@ final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
   MemorySegment createQueue() {
     try (Arena a = Arena.ofConfined()) {
       MemorySegment err = a.allocate(JAVA_INT);
-      MemorySegment q = cl.createCommandQueue(handle, device.handle(), OpenCl.QUEUE_PROFILING_ENABLE, err);
+      MemorySegment q = cl.createCommandQueue(handle(), device.handle(), OpenCl.QUEUE_PROFILING_ENABLE, err);
       OpenCl.check(err.get(JAVA_INT, 0), "clCreateCommandQueue on " + device);
       return q;
     }
@@ -68,10 +68,6 @@ final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
     return device;
   }
 
-  MemorySegment handle() {
-    return handle;
-  }
-
   /**
    * A new buffer with {@code flags} ({@code host}: the host memory for CL_MEM_USE_HOST_PTR, or
    * NULL), or null when the device is out of memory.
@@ -79,7 +75,7 @@ final class OpenClContext extends DeviceContext<MemorySegment, MemorySegment> {
   MemorySegment tryCreate(long flags, long bytes, MemorySegment host) {
     try (Arena a = Arena.ofConfined()) {
       MemorySegment err = a.allocate(JAVA_INT);
-      MemorySegment mem = cl.createBuffer(handle, flags, bytes, host, err);
+      MemorySegment mem = cl.createBuffer(handle(), flags, bytes, host, err);
       int code = err.get(JAVA_INT, 0);
       if (code == OpenCl.SUCCESS) return mem;
       if (code == -4 || code == -5 || code == -6 || code == -61) return null;   // the out-of-memory codes

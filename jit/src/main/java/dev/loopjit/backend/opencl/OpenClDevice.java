@@ -125,7 +125,7 @@ public final class OpenClDevice implements Device {
 
   /** The device's shared context, created on first use and kept for the process. */
   synchronized OpenClContext context() {
-    if (context == null) context = OpenClContext.create(OpenCl.get(), this);
+    if (context == null) context = OpenClContext.create(this);
     return context;
   }
 
