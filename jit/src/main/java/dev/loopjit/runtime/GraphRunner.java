@@ -430,7 +430,7 @@ public final class GraphRunner implements Engine.Executor {
           if (t.args().get(i) == h.array()) {
             DeviceKernel.Access a = k == null ? DeviceKernel.Access.READ_WRITE : k.access(i);
             written |= a.writes();
-            checked |= a.writes() && (k == null || k.mayFail(t.args().toArray()));
+            checked |= a.writes() && (k == null || !t.fixedArguments() || k.mayFail(t.args().toArray()));
             read |= a == DeviceKernel.Access.READ || a == DeviceKernel.Access.READ_WRITE;
           }
       }

@@ -94,12 +94,12 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
 
   /**
    * {@code target}, or the same without bounds checks when no checked access of the task's kernel
-   * can fail with the task's arguments (a task's arrays and values never change): each is below a
+   * can fail with the task's arguments (when they never change, {@link TaskSpec#fixedArguments}): each is below a
    * trip count no larger than its array ({@link KernelFacts#mayFail}), as vector add's {@code a[i]}
    * and {@code b[i]} for {@code i < c.length}. The common kernel then runs exactly the unchecked code.
    */
   private Target uncheckedWhereSafe(TaskSpec task, Target target) {
-    if (task.method() == null || !target.boundsChecks()) return target;
+    if (task.method() == null || !target.boundsChecks() || !task.fixedArguments()) return target;
     dev.loopjit.ir.KernelIR checked = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
     return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, task.args().toArray()) ? target : target.withBoundsChecks(false);
   }

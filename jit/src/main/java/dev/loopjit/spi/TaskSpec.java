@@ -83,6 +83,15 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
   }
 
   /**
+   * Whether the argument values never change after the task is added, so that what the host proves
+   * from them at prepare time (no index out of bounds) holds for every execution: false for an
+   * instance-method task, whose primitive fields are read at each launch.
+   */
+  public boolean fixedArguments() {
+    return receiver == null;
+  }
+
+  /**
    * Before each execution of an instance-method task: the array fields the kernel reads still hold
    * the arrays the plan was built with (IllegalStateException naming the field otherwise).
    */

@@ -201,6 +201,34 @@ class InstanceKernelsTest {
     });
   }
 
+  /** A bound in a field: what the host proves from it when the plan is built must not outlive a change of the field. */
+  static final class Fill {
+    int n = 8;
+
+    void fill(int[] a) {
+      for (@Parallel int i = 0; i < n; i++) a[i] = i + 1;
+    }
+  }
+
+  @Test
+  void aFieldThatGrowsPastTheArrayIsStillBoundsChecked() {
+    for (Device d : Devices.all()) {
+      Fill f = new Fill();
+      int[] a = new int[8];
+      TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a).task("t", f::fill, a)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, a);
+      try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d)) {
+        plan.execute();
+        assertArrayEquals(new int[] {1, 2, 3, 4, 5, 6, 7, 8}, a, d.id());
+        java.util.Arrays.fill(a, -1);
+        f.n = 9;
+        var e = assertThrows(dev.loopjit.api.KernelIndexOutOfBoundsException.class, plan::execute, d.id());
+        assertTrue(e.getMessage().contains("Index 8 out of bounds for length 8"), e.getMessage());
+        assertArrayEquals(new int[] {-1, -1, -1, -1, -1, -1, -1, -1}, a, d.id() + ": host array unchanged");
+      }
+    }
+  }
+
   // ---------------------------------------------------------------- refused, before anything runs
 
   static final class Named {
