@@ -80,7 +80,8 @@ final class BytecodeEmitter {
   private boolean regionReturns;
   private Label itemEnd, methodEnd;
 
-  private record Handler(Label label, String where) {}
+  /** An access's handler: the message's description, and the array's Java name and the source line apart, for the runtime. */
+  private record Handler(Label label, String where, String array, String source) {}
 
   private BytecodeEmitter(KernelIR ir) {
     this.ir = ir;
@@ -238,8 +239,9 @@ final class BytecodeEmitter {
     code.return_();
     for (Handler h : handlers) {
       code.labelBinding(h.label());
-      code.loadConstant(h.where())
-          .invokestatic(FAILURES, "outOfBounds", MethodTypeDesc.of(OOB, OOB, ConstantDescs.CD_String)).athrow();
+      code.loadConstant(h.where()).loadConstant(h.array()).loadConstant(h.source())
+          .invokestatic(FAILURES, "outOfBounds", MethodTypeDesc.of(OOB, OOB, ConstantDescs.CD_String, ConstantDescs.CD_String, ConstantDescs.CD_String))
+          .athrow();
     }
   }
 
@@ -396,7 +398,7 @@ final class BytecodeEmitter {
     access.run();
     code.labelBinding(end);
     code.exceptionCatch(start, end, handler, OOB);
-    handlers.add(new Handler(handler, describe(array) + " at " + where(at)));
+    handlers.add(new Handler(handler, describe(array) + " at " + where(at), javaName(array), where(at)));
   }
 
   private String describe(Expr array) {
@@ -409,6 +411,13 @@ final class BytecodeEmitter {
       return (t.space() == ArrayType.Space.GLOBAL ? "array" : t.space().name().toLowerCase() + " array") + " '" + r.var().name() + "'";
     }
     return "an array";
+  }
+
+  /** The array's name as the other devices' reports give it: the parameter or local, or {@code new int[5]} for a private array. */
+  private static String javaName(Expr array) {
+    if (!(array instanceof Read r)) return "";
+    ArrayType t = (ArrayType) r.var().type();
+    return t.space() == ArrayType.Space.PRIVATE ? "new " + t.element() + "[" + t.length() + "]" : r.var().name();
   }
 
   private static String where(Src s) {
@@ -698,7 +707,7 @@ final class BytecodeEmitter {
         code.invokestatic(ATOMICS, name, MethodTypeDesc.of(e, params));
         code.labelBinding(end);
         code.exceptionCatch(start, end, handler, OOB);
-        handlers.add(new Handler(handler, describe(a.get(0)) + " (atomic) at " + where(at)));
+        handlers.add(new Handler(handler, describe(a.get(0)) + " (atomic) at " + where(at), javaName(a.get(0)), where(at)));
         return kind(t.element().stackType());
       }
       case DIV_UNCHECKED, REM_UNCHECKED -> {

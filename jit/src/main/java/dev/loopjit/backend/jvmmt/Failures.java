@@ -7,36 +7,36 @@ final class Failures {
 
   /**
    * The exception to throw for {@code e}, raised by an access to the array and at the line
-   * {@code where} describes: {@code "Index 7 out of bounds for length 4 of float array 'x'
-   * (parameter 0) at Kernels.saxpy (Kernels.java:12)"}.
+   * {@code where} describes ({@code "float array 'x' (parameter 0) at Kernels.saxpy (Kernels.java:12)"},
+   * giving {@code "Index 7 out of bounds for length 4 of float array 'x' …"}); {@code array} is the
+   * array's Java name (empty when unknown) and {@code source} the line, for the runtime's report.
    */
-  static ArrayIndexOutOfBoundsException outOfBounds(ArrayIndexOutOfBoundsException e, String where) {
+  static ArrayIndexOutOfBoundsException outOfBounds(ArrayIndexOutOfBoundsException e, String where, String array, String source) {
     String what = e.getMessage() == null ? "index out of bounds" : e.getMessage();
-    ArrayIndexOutOfBoundsException named = new Named(what + " of " + where, where);
+    ArrayIndexOutOfBoundsException named = new Named(what + " of " + where, array.isEmpty() ? null : array, source);
     named.initCause(e);
     return named;
   }
 
-  /** An access's exception that knows the array's description and the source line, for the runtime's {@code KernelIndexOutOfBoundsException}. */
+  /** An access's exception that knows the array's Java name and the source line, for the runtime's {@code KernelIndexOutOfBoundsException}. */
   static final class Named extends ArrayIndexOutOfBoundsException {
     private static final long serialVersionUID = 1L;
-    private final String where;
+    private final String array, source;
 
-    Named(String message, String where) {
+    Named(String message, String array, String source) {
       super(message);
-      this.where = where;
+      this.array = array;
+      this.source = source;
     }
 
-    /** The array's Java name ({@code x} of {@code float array 'x' (parameter 0)}), or null. */
+    /** The array's Java name ({@code x}), or null. */
     String array() {
-      int a = where.indexOf('\''), b = a < 0 ? -1 : where.indexOf('\'', a + 1);
-      return b > a ? where.substring(a + 1, b) : null;
+      return array;
     }
 
     /** Where in the Java source: {@code Kernels.saxpy (Kernels.java:12)}, with the calls it was inlined from. */
     String source() {
-      int at = where.indexOf(" at ");
-      return at < 0 ? null : where.substring(at + 4);
+      return source;
     }
   }
 
