@@ -17,7 +17,8 @@ import java.util.function.ToDoubleFunction;
  * row per workload and device: the jvm baseline, the device with transfers and kernel only (each
  * with its time divided by the jvm's: below 1 is faster), the first call, and the rates; then the
  * experiments (LocalSize, CodeShape, the training step) one row per run. The tornado-tasks library
- * benchmarks ({@code Library*}) have a table of their own, {@link LibraryReport}.
+ * benchmarks ({@code Library*}) have a table of their own, {@link LibraryReport}. With
+ * {@code --chart FILE}, the side-by-side speedups are also drawn to {@code FILE.png} and {@code FILE.svg} ({@link Chart}).
  */
 public final class Report {
   /** What a workload's size means: a name, and the work of one operation in flops or bytes. */
@@ -32,18 +33,24 @@ public final class Report {
       "DenseForward", new Work("dense forward", "GFLOP/s", p -> 2 * p.get("batch") * p.get("in") * p.get("out")));
 
   /** One JMH result. */
-  private record Score(String workload, String method, Map<String, String> params, double ms, double error, double min, double median) {}
+  record Score(String workload, String method, Map<String, String> params, double ms, double error, double min, double median) {}
 
   private Report() {}
 
   public static void main(String[] args) throws IOException {
     if (args.length == 0) {
-      System.err.println("usage: Report RESULTS.json [MORE.json ...]   (JMH -rf json output)");
+      System.err.println("usage: Report [--chart FILE-WITHOUT-EXTENSION] RESULTS.json [MORE.json ...]   (JMH -rf json output)");
       System.exit(2);
     }
     List<Score> scores = new ArrayList<>();
     String jdk = "";
-    for (String a : args) {
+    Path chart = null;
+    List<String> files = new ArrayList<>(List.of(args));
+    if (files.size() >= 2 && files.get(0).equals("--chart")) {
+      chart = Path.of(files.get(1));
+      files = files.subList(2, files.size());
+    }
+    for (String a : files) {
       for (Object o : (List<?>) Json.parse(Files.readString(Path.of(a)))) {
         Map<?, ?> r = (Map<?, ?>) o;
         jdk = r.get("jdkVersion") + " (" + r.get("vmName") + " " + r.get("vmVersion") + ")";
@@ -55,6 +62,7 @@ public final class Report {
     StringBuilder out = new StringBuilder(side);
     for (String t : new String[] {main, more}) if (!t.isEmpty()) out.append(out.isEmpty() ? "" : "\n").append(t);
     System.out.print(out);
+    if (chart != null) Chart.speedups(sideBySideData(scores), jdk, chart);
   }
 
   private static Score score(Map<?, ?> r) {
@@ -125,7 +133,26 @@ public final class Report {
    * kernel-only time (inputs resident), each with its speed-up over the sequential loop; the
    * training step's {@code jvm} row is its baseline.
    */
-  static String sideBySide(List<Score> scores) {
+  /**
+   * The side-by-side comparison: per workload and size ("workload|size"), the score of each column —
+   * {@code jvm} (the sequential loop), {@code parallelStreams}, {@code vectorApi}, then each device's
+   * kernel only — and those columns in order (the baselines first).
+   */
+  record SideBySide(Map<String, Map<String, Score>> rows, List<String> columns) {
+    /** The row's display name and size. */
+    static String[] label(String row) {
+      String[] key = row.split("\\|", -1);
+      return new String[] {WORK.containsKey(key[0]) ? WORK.get(key[0]).name() : key[0], key[1].isEmpty() ? "–" : key[1]};
+    }
+
+    /** The sequential loop's time divided by the column's (above 1: faster), or NaN where either is missing. */
+    double speedup(String row, String column) {
+      Score base = rows.get(row).get("jvm"), x = rows.get(row).get(column);
+      return base == null || x == null ? Double.NaN : base.ms() / x.ms();
+    }
+  }
+
+  static SideBySide sideBySideData(List<Score> scores) {
     Map<String, Map<String, Score>> rows = new LinkedHashMap<>();   // "workload|size" -> column -> score
     List<String> devices = new ArrayList<>();
     for (Score s : scores) {
@@ -147,17 +174,24 @@ public final class Report {
       if (!List.of("jvm", "parallelStreams", "vectorApi").contains(column) && !devices.contains(column)) devices.add(column);
       rows.computeIfAbsent(workload + "|" + size(s.params()), k -> new LinkedHashMap<>()).put(column, s);
     }
-    if (rows.isEmpty()) return "";
     List<String> columns = new ArrayList<>(List.of("parallelStreams", "vectorApi"));
     columns.addAll(devices);
+    return new SideBySide(rows, columns);
+  }
+
+  static String sideBySide(List<Score> scores) {
+    SideBySide data = sideBySideData(scores);
+    Map<String, Map<String, Score>> rows = data.rows();
+    List<String> columns = data.columns();
+    List<String> devices = columns.subList(2, columns.size());
+    if (rows.isEmpty()) return "";
     StringBuilder b = new StringBuilder("| workload | size | jvm (1 thread) ms | parallel streams | Vector API (1 thread) |");
     for (String d : devices) b.append(' ').append(d).append(" kernel only |");
     b.append("\n|---|---|---:|---:|---:|").append("---:|".repeat(devices.size())).append('\n');
     for (var row : rows.entrySet()) {
-      String[] key = row.getKey().split("\\|", -1);
+      String[] label = SideBySide.label(row.getKey());
       Score base = row.getValue().get("jvm");
-      String name = WORK.containsKey(key[0]) ? WORK.get(key[0]).name() : key[0];
-      b.append("| ").append(name).append(" | ").append(key[1].isEmpty() ? "–" : key[1]).append(" | ").append(ms(base)).append(" |");
+      b.append("| ").append(label[0]).append(" | ").append(label[1]).append(" | ").append(ms(base)).append(" |");
       for (String c : columns) {
         Score x = row.getValue().get(c);
         b.append(' ').append(x == null ? "–" : fmt(x.ms()) + (base == null ? "" : " (" + String.format(Locale.ROOT, "%.2f×", base.ms() / x.ms()) + ")"))
