@@ -14,7 +14,7 @@ import java.util.List;
  * <pre>
  * loopjit train --dataset toy|fashion-mnist [--model mlp|cnn] [--epochs N] [--batch B] [--lr X]
  *               [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
- *               [--train-rows N] [--save FILE] [--load FILE] [--show N] [--no-progress]
+ *               [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress]
  * </pre>
  */
 public final class TrainCommand {
@@ -35,12 +35,13 @@ public final class TrainCommand {
         --save FILE           write the trained weights (format: dev.loopjit.nn.Weights)
         --load FILE           start from saved weights instead of a fresh model (with --epochs 0: only evaluate)
         --show N              after training, print N test images as text with the model's predictions
+        --plot FILE.png       after training, draw the loss (training and test) and the test accuracy per epoch
         --no-progress         no progress bar
       """;
 
   /** What the command line asked for, with the defaults of the dataset filled in. */
   record Options(String dataset, String model, int epochs, int batch, float lr, float lrDecay, String optimizer, float weightDecay, int hidden,
-      String device, long seed, Path data, int trainRows, Path save, Path load, int show, boolean progress) {
+      String device, long seed, Path data, int trainRows, Path save, Path load, int show, Path plot, boolean progress) {
     static Options parse(String[] args) {
       String dataset = "toy", model = "mlp", optimizer = null, device = null;
       Integer epochs = null, batch = null, hidden = null;
@@ -49,7 +50,7 @@ public final class TrainCommand {
       float wd = 0;
       long seed = 42;
       int trainRows = 0;
-      Path data = FashionMnist.DEFAULT_DIR, save = null, load = null;
+      Path data = FashionMnist.DEFAULT_DIR, save = null, load = null, plot = null;
       boolean progress = true;
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
@@ -76,6 +77,7 @@ public final class TrainCommand {
           case "--train-rows" -> trainRows = Integer.parseInt(v);
           case "--save" -> save = Path.of(v);
           case "--load" -> load = Path.of(v);
+          case "--plot" -> plot = Path.of(v);
           default -> throw new IllegalArgumentException("unknown option " + a);
         }
       }
@@ -87,6 +89,7 @@ public final class TrainCommand {
       if (!model.equals("mlp") && !model.equals("cnn")) throw new IllegalArgumentException("unknown model \"" + model + "\" (mlp, cnn)");
       if (toy && model.equals("cnn")) throw new IllegalArgumentException("--model cnn needs images: use it with --dataset fashion-mnist");
       if (show < 0) throw new IllegalArgumentException("--show needs a count ≥ 0, not " + show);
+      if (plot != null) TrainingPlot.checkWritable(plot);   // before training, not after it
       if (optimizer == null) optimizer = toy ? "sgd" : "adam";
       if (lr == null) lr = optimizer.equals("adam") ? 1e-3f : toy ? 0.01f : 0.05f;
       boolean cnn = model.equals("cnn");
@@ -94,7 +97,7 @@ public final class TrainCommand {
       if (!(decay > 0f && decay <= 1f)) throw new IllegalArgumentException("--lr-decay must be in (0, 1], not " + decay);
       return new Options(dataset, model, epochs != null ? epochs : toy ? 20 : cnn ? 12 : 10, batch != null ? batch : toy ? 32 : 128, lr, decay,
           optimizer, wd,
-          hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, show, progress);
+          hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, show, plot, progress);
     }
   }
 
@@ -159,6 +162,11 @@ public final class TrainCommand {
       System.out.println("saved:     " + o.save());
     }
     if (o.show() > 0 && test.labels() != null) ClassifyExample.show(model, test, Math.min(o.show(), test.size()), device, System.out);
+    if (o.plot() != null && !log.isEmpty()) {
+      TrainingPlot.write(log, o.dataset() + ", " + o.model() + ": " + o.optimizer() + " lr " + o.lr() + ", batch " + o.batch() + ", seed " + o.seed()
+          + " on " + device.id(), o.plot());
+      System.out.println("plotted:   " + o.plot());
+    }
     return log;
   }
 }

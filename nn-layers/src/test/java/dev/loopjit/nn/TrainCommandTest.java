@@ -89,4 +89,28 @@ class TrainCommandTest {
         Devices.best().id(), "--load", saved.toString(), "--no-progress"}));
     assertTrue(more.getFirst().trainLoss() < log.getFirst().trainLoss());
   }
+
+  @Test
+  void plotsTheRunToAPngAndRefusesAPathItCannotWriteBeforeTraining() throws IOException {
+    Path png = dir.resolve("run.png");
+    List<Trainer.Epoch> log = TrainCommand.run(TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--epochs", "4", "--device",
+        Devices.best().id(), "--plot", png.toString(), "--no-progress"}));
+    assertEquals(4, log.size());
+    java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+    assertEquals(900, img.getWidth());
+    assertEquals(520, img.getHeight());
+    int colored = 0;   // the three lines are drawn: pixels of the training loss's blue, the test loss's orange, the accuracy's green
+    for (int rgb : new int[] {0x1f77b4, 0xff7f0e, 0x2ca02c}) {
+      boolean found = false;
+      for (int y = 0; y < img.getHeight() && !found; y++)
+        for (int x = 0; x < img.getWidth() && !found; x++) found = (img.getRGB(x, y) & 0xffffff) == rgb;
+      if (found) colored++;
+    }
+    assertEquals(3, colored);
+    try (var files = java.nio.file.Files.list(dir)) {
+      assertTrue(files.noneMatch(f -> f.toString().endsWith(".tmp")), "no temporary file left");
+    }
+    for (String bad : new String[] {dir.resolve("missing/run.png").toString(), dir.resolve("run.jpg").toString()})
+      assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--plot", bad}), bad);
+  }
 }
