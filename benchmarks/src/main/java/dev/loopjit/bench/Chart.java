@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -21,8 +20,6 @@ import org.knowm.xchart.style.Styler;
  * display (AWT runs headless).
  */
 final class Chart {
-  private static final Map<String, String> NAMES = Map.of("parallelStreams", "parallel streams", "vectorApi", "Vector API (1 thread)");
-
   private Chart() {}
 
   /** Writes {@code file}.png and {@code file}.svg; the subtitle names the JDK. */
@@ -49,7 +46,7 @@ final class Chart {
         any |= !Double.isNaN(v);
         ys.add(Double.isNaN(v) ? 0.0 : v);
       }
-      if (any) chart.addSeries(NAMES.getOrDefault(column, column + " kernel only"), labels, ys);
+      if (any) chart.addSeries(Report.title(column), labels, ys);
     }
     List<Double> ones = new ArrayList<>();
     for (int i = 0; i < rows.size(); i++) ones.add(1.0);

@@ -42,6 +42,7 @@ public class DenseForward {
     public int out;
 
     FloatArray x, w, bias, y, expected;   // x: (batch, in), w: (out, in), bias: (out), y: (batch, out)
+    AparapiPeer.Peer aparapi;
 
     @Setup
     public void setup(BenchmarkParams params) {
@@ -52,6 +53,7 @@ public class DenseForward {
       expected = new FloatArray(batch * out);
       Dense.forward(x, w, bias, expected, batch, in, out);
       Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
+      aparapi = AparapiPeer.forRunning(params, this, () -> AparapiPeer.dense(x, w, bias, batch, in, out));   // only for the aparapi benchmark
     }
 
     @Override
@@ -104,6 +106,12 @@ public class DenseForward {
   public FloatArray vectorApi(Data d) {
     VectorBaselines.dense(d.x, d.w, d.bias, d.y, d.batch, d.in, d.out);
     return d.y;
+  }
+
+  /** Aparapi 3.0.2, the same loop written its way, inputs resident on its OpenCL device ({@link AparapiPeer}). */
+  @Benchmark
+  public Object aparapi(Data d) {
+    return d.aparapi.run();
   }
 
   @Benchmark

@@ -36,6 +36,7 @@ public class MatMul {
     public int n;
 
     FloatArray a, b, c, expected;   // a, b, c: (n, n)
+    AparapiPeer.Peer aparapi;
 
     @Setup
     public void setup(BenchmarkParams params) {
@@ -44,6 +45,7 @@ public class MatMul {
       c = new FloatArray(n * n);
       expected = reference(a, b, n);
       Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
+      aparapi = AparapiPeer.forRunning(params, this, () -> AparapiPeer.gemm(a, b, n));   // only for the aparapi benchmark
     }
 
     /**
@@ -115,6 +117,12 @@ public class MatMul {
   public FloatArray vectorApi(Data d) {
     VectorBaselines.gemm(d.a, d.b, d.c, d.n);
     return d.c;
+  }
+
+  /** Aparapi 3.0.2, the same loop written its way, inputs resident on its OpenCL device ({@link AparapiPeer}). */
+  @Benchmark
+  public Object aparapi(Data d) {
+    return d.aparapi.run();
   }
 
   @Benchmark

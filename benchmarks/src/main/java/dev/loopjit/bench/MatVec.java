@@ -36,6 +36,7 @@ public class MatVec {
     public int n;
 
     FloatArray a, x, y, expected;   // a: (n, n), x: (n), y: (n)
+    AparapiPeer.Peer aparapi;
 
     @Setup
     public void setup(BenchmarkParams params) {
@@ -45,6 +46,7 @@ public class MatVec {
       expected = new FloatArray(n);
       Blas.gemv(a, x, expected, n, n);
       Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
+      aparapi = AparapiPeer.forRunning(params, this, () -> AparapiPeer.gemv(a, x, n));   // only for the aparapi benchmark
     }
 
     @Override
@@ -113,6 +115,12 @@ public class MatVec {
   public FloatArray vectorApi(Data d) {
     VectorBaselines.gemv(d.a, d.x, d.y, d.n, d.n);
     return d.y;
+  }
+
+  /** Aparapi 3.0.2, the same loop written its way, inputs resident on its OpenCL device ({@link AparapiPeer}). */
+  @Benchmark
+  public Object aparapi(Data d) {
+    return d.aparapi.run();
   }
 
   @Benchmark

@@ -160,7 +160,7 @@ public final class Report {
       String workload = s.workload();
       if (WORK.containsKey(workload) && !workload.equals("Copy")) {
         column = switch (s.method()) {
-          case "jvm", "parallelStreams", "vectorApi" -> s.method();
+          case "jvm", "parallelStreams", "vectorApi", "aparapi" -> s.method();
           case "kernelOnly" -> s.params().get("device");
           default -> null;
         };
@@ -171,10 +171,11 @@ public final class Report {
         column = null;
       }
       if (column == null) continue;
-      if (!List.of("jvm", "parallelStreams", "vectorApi").contains(column) && !devices.contains(column)) devices.add(column);
+      if (!List.of("jvm", "parallelStreams", "vectorApi", "aparapi").contains(column) && !devices.contains(column)) devices.add(column);
       rows.computeIfAbsent(workload + "|" + size(s.params()), k -> new LinkedHashMap<>()).put(column, s);
     }
     List<String> columns = new ArrayList<>(List.of("parallelStreams", "vectorApi"));
+    if (rows.values().stream().anyMatch(r -> r.containsKey("aparapi"))) columns.add("aparapi");   // the peer, when it ran
     columns.addAll(devices);
     return new SideBySide(rows, columns);
   }
@@ -183,11 +184,10 @@ public final class Report {
     SideBySide data = sideBySideData(scores);
     Map<String, Map<String, Score>> rows = data.rows();
     List<String> columns = data.columns();
-    List<String> devices = columns.subList(2, columns.size());
     if (rows.isEmpty()) return "";
-    StringBuilder b = new StringBuilder("| workload | size | jvm (1 thread) ms | parallel streams | Vector API (1 thread) |");
-    for (String d : devices) b.append(' ').append(d).append(" kernel only |");
-    b.append("\n|---|---|---:|---:|---:|").append("---:|".repeat(devices.size())).append('\n');
+    StringBuilder b = new StringBuilder("| workload | size | jvm (1 thread) ms |");
+    for (String c : columns) b.append(' ').append(title(c)).append(" |");
+    b.append("\n|---|---|---:|").append("---:|".repeat(columns.size())).append('\n');
     for (var row : rows.entrySet()) {
       String[] label = SideBySide.label(row.getKey());
       Score base = row.getValue().get("jvm");
@@ -200,6 +200,16 @@ public final class Report {
       b.append('\n');
     }
     return b.append("\n(N×: the sequential loop's time divided by this one's, above 1 is faster.)\n").toString();
+  }
+
+  /** A side-by-side column's heading. */
+  static String title(String column) {
+    return switch (column) {
+      case "parallelStreams" -> "parallel streams";
+      case "vectorApi" -> "Vector API (1 thread)";
+      case "aparapi" -> "Aparapi 3.0.2 (OpenCL, resident)";
+      default -> column + " kernel only";
+    };
   }
 
   /** Experiments beyond the main table (LocalSize, CodeShape): one row per run, with the rate of the workload the method names. */

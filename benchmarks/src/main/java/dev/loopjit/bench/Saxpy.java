@@ -38,6 +38,7 @@ public class Saxpy {
     public int n;
 
     FloatArray x, y, expected;
+    AparapiPeer.Peer aparapi;
 
     @Setup
     public void setup(BenchmarkParams params) {
@@ -46,6 +47,7 @@ public class Saxpy {
       expected = Workload.copy(y);
       Blas.saxpy(A, x, expected);
       Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
+      aparapi = AparapiPeer.forRunning(params, this, () -> AparapiPeer.saxpy(A, x, y, n));   // only for the aparapi benchmark
     }
 
     @Override
@@ -104,6 +106,12 @@ public class Saxpy {
   public FloatArray vectorApi(Data d) {
     VectorBaselines.saxpy(Data.A, d.x, d.y);
     return d.y;
+  }
+
+  /** Aparapi 3.0.2, the same loop written its way, inputs resident on its OpenCL device ({@link AparapiPeer}). */
+  @Benchmark
+  public Object aparapi(Data d) {
+    return d.aparapi.run();
   }
 
   @Benchmark

@@ -36,6 +36,7 @@ public class VectorAdd {
     public int n;
 
     FloatArray a, b, c, expected;
+    AparapiPeer.Peer aparapi;
 
     @Setup
     public void setup(BenchmarkParams params) {
@@ -45,6 +46,7 @@ public class VectorAdd {
       expected = new FloatArray(n);
       Seeds.vectorAdd(a, b, expected);
       Baselines.checkIfTimed(this, params);   // parallelStreams, vectorApi: checked once against the sequential loop
+      aparapi = AparapiPeer.forRunning(params, this, () -> AparapiPeer.vectorAdd(a, b, n));   // only for the aparapi benchmark
     }
 
     @Override
@@ -97,6 +99,12 @@ public class VectorAdd {
   public FloatArray vectorApi(Data d) {
     VectorBaselines.vectorAdd(d.a, d.b, d.c);
     return d.c;
+  }
+
+  /** Aparapi 3.0.2, the same loop written its way, inputs resident on its OpenCL device ({@link AparapiPeer}). */
+  @Benchmark
+  public Object aparapi(Data d) {
+    return d.aparapi.run();
   }
 
   @Benchmark
