@@ -37,6 +37,7 @@ public final class TrainDemo {
           .progress(false).fit(toy[0], toy[1]), m.parameters().toArray()));
     }
     table(toyRuns);
+    profileOneStep(toy[0], devices);
 
     if (!FashionMnist.present(data)) {
       System.out.println("\n(Fashion-MNIST skipped: " + FashionMnist.howToGet(data).lines().findFirst().orElse("") + ")");
@@ -70,6 +71,25 @@ public final class TrainDemo {
     table(cnnRuns);
     System.out.println("\ntrain time is wall-clock for all steps, including the JIT (shown apart; kernels come from the disk cache after the first run);"
         + "\nsamples/s leave the JIT out.");
+  }
+
+  /**
+   * The profile of one step of the toy problem's training on each device but the jvm: every task of
+   * the step with its time, the GB/s and GFLOP/s it reached and their share of the device's measured
+   * limits (what the hardware gave it).
+   */
+  private static void profileOneStep(Dataset train, List<Device> devices) {
+    int[] order = new int[train.size()];
+    for (int i = 0; i < order.length; i++) order[i] = i;
+    for (Device d : devices) {
+      if (d.backend().equals("jvm")) continue;
+      try (TrainingStep step = ToyProblem.model().initialize(42).trainingStep(train, 32, Loss.BCE_WITH_LOGITS, Optimizer.sgd(0.01f), d)
+          .withProfiler()) {
+        for (int k = 0; k < 3; k++) step.run(order, 32 * k, 32);   // the first compiles; the third is the one shown
+        System.out.println("\nOne training step of the toy problem on " + d.id() + " (TrainingStep.lastProfile()):");
+        System.out.println(step.lastProfile().toString().indent(2).stripTrailing());
+      }
+    }
   }
 
   private static void table(List<Outcome> runs) {
