@@ -30,7 +30,8 @@ final class ReceiverArgs extends AbstractList<Object> {
 
   /** Checks the fields {@code method} reads of {@code receiver}; IllegalArgumentException naming a field a kernel cannot take. */
   static ReceiverArgs of(String task, MethodRef method, Object receiver, List<Object> javaArgs) {
-    List<Field> fields = ReceiverFields.of(method).fields();
+    ReceiverFields read = ReceiverFields.of(method);
+    List<Field> fields = read.fields();
     Object[] arrays = new Object[fields.size()];
     for (int k = 0; k < fields.size(); k++) {
       Field f = fields.get(k);
@@ -50,7 +51,7 @@ final class ReceiverArgs extends AbstractList<Object> {
         if (arrays[k] == null) throw new IllegalArgumentException(where + " is null");
       }
     }
-    for (MethodRef call : ReceiverFields.of(method).calls()) {
+    for (MethodRef call : read.calls()) {
       MethodRef actual = MethodRef.of(receiver.getClass(), call.name(), call.descriptor());
       if (!actual.method().equals(call.method()) && !java.lang.reflect.Modifier.isPrivate(call.method().getModifiers()))
         throw new IllegalArgumentException("task \"" + task + "\": " + receiver.getClass().getSimpleName() + " overrides " + call.display()
