@@ -84,7 +84,7 @@ final class DriverCacheDir {
     MethodHandle getenv = linker.downcallHandle(linker.defaultLookup().find("getenv").orElseThrow(), FunctionDescriptor.of(ADDRESS, ADDRESS));
     try (Arena a = Arena.ofConfined()) {
       MemorySegment v = (MemorySegment) getenv.invokeExact(a.allocateFrom(name));
-      return v.equals(MemorySegment.NULL) ? null : v.reinterpret(4096).getString(0);
+      return v.equals(MemorySegment.NULL) ? null : v.reinterpret(Long.MAX_VALUE).getString(0);
     }
   }
 
