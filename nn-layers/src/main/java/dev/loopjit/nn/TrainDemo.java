@@ -59,7 +59,7 @@ public final class TrainDemo {
 
     int images = 2560;
     Dataset few = train.rows("fashion-mnist, first " + images, 0, images), someTest = test.rows("fashion-mnist test, first 2000", 0, 2000);
-    System.out.printf("%nThe CNN (FashionMnist.cnn(): conv 32 3×3, max pool, conv 64 3×3, max pool, dense 128, dropout 0.25, dense 10), Adam lr%n"
+    System.out.printf("%nThe CNN (FashionMnist.cnn(): conv 32 3×3, batch norm, pool, conv 64 3×3, batch norm, pool, dropout, dense 128, dropout, dense 10), Adam lr%n"
         + "0.001, batch 128: one epoch on the first %,d training images (%d steps), then 2,000 test images (the full run, ≥ 91 %%:%n"
         + "scripts/loopjit train --dataset fashion-mnist --model cnn)%n", images, images / 128);
     List<Outcome> cnnRuns = new ArrayList<>();

@@ -22,13 +22,15 @@ class ShapeCheckTest {
     Sequential m = FashionMnist.cnn();
     assertEquals(Shape.of(1, 28, 28), m.shape(0));
     assertEquals(Shape.of(32, 26, 26), m.shape(1));
-    assertEquals(Shape.of(32, 13, 13), m.shape(3));
-    assertEquals(Shape.of(64, 5, 5), m.shape(6));
-    assertEquals(Shape.of(1600), m.shape(7));
+    assertEquals(Shape.of(32, 26, 26), m.shape(2));
+    assertEquals(Shape.of(32, 13, 13), m.shape(4));
+    assertEquals(Shape.of(64, 11, 11), m.shape(5));
+    assertEquals(Shape.of(64, 5, 5), m.shape(8));
+    assertEquals(Shape.of(1600), m.shape(10));
     assertEquals(10, m.outputs());
-    assertEquals(32 * 9 + 32 + 64 * 32 * 9 + 64 + 1600 * 128 + 128 + 128 * 10 + 10, m.parameterCount());
-    assertEquals("1×28×28 → conv 32 3×3 → relu → max pool 2×2 → conv 64 3×3 → relu → max pool 2×2 → flatten → dense 128 → relu → dropout 0.25"
-        + " → dense 10 (225,034 parameters)", m.toString());
+    assertEquals(32 * 9 + 32 + 2 * 32 + 64 * 32 * 9 + 64 + 2 * 64 + 1600 * 128 + 128 + 128 * 10 + 10, m.parameterCount());
+    assertEquals("1×28×28 → conv 32 3×3 → batch norm → relu → max pool 2×2 → conv 64 3×3 → batch norm → relu → max pool 2×2 → dropout 0.25"
+        + " → flatten → dense 128 → relu → dropout 0.25 → dense 10 (225,226 parameters)", m.toString());
   }
 
   @Test
