@@ -48,11 +48,9 @@ final class AparapiPeer {
     return p;
   }
 
-  private static Peer resident(Kernel k, Range range, float[] out, Object... inputs) {
+  private static Peer resident(Kernel k, Range range, float[] out, float[]... inputs) {
     k.setExplicit(true);
-    for (Object in : inputs) {
-      if (in instanceof float[] f) k.put(f);
-    }
+    for (float[] in : inputs) k.put(in);
     k.put(out);
     return new Peer() {
       @Override

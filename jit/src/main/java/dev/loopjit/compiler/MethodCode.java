@@ -60,9 +60,14 @@ final class MethodCode {
     this.code = code;
   }
 
+  /** The parsed class file of {@code owner}, read once per class. */
+  static ClassModel model(Class<?> owner) {
+    return MODELS.get(owner);
+  }
+
   /** Reads {@code m}; {@code caller} is the call site when it is being inlined (for error messages). */
   static MethodCode read(MethodRef m, Src caller) {
-    ClassModel cm = MODELS.get(m.owner());
+    ClassModel cm = model(m.owner());
     MethodModel mm = null;
     for (MethodModel x : cm.methods())
       if (x.methodName().equalsString(m.name()) && x.methodType().equalsString(m.descriptor())) mm = x;

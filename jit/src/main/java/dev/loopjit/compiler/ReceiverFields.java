@@ -1,7 +1,6 @@
 // The fields of its object an instance-method kernel reads: they become kernel arguments after its parameters.
 package dev.loopjit.compiler;
 
-import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassModel;
 import java.lang.classfile.CodeModel;
 import java.lang.classfile.MethodModel;
@@ -41,7 +40,7 @@ public record ReceiverFields(List<Field> fields, List<MethodRef> calls) {
   }
 
   private static void scan(MethodRef m, Class<?> receiver, Set<Field> fields, Set<MethodRef> calls) {
-    ClassModel cm = ClassFile.of().parse(m.classBytes());
+    ClassModel cm = MethodCode.model(m.owner());
     for (MethodModel mm : cm.methods()) {
       if (!mm.methodName().equalsString(m.name()) || !mm.methodType().equalsString(m.descriptor())) continue;
       CodeModel code = mm.code().orElse(null);

@@ -369,7 +369,7 @@ final class Translator {
    */
   private Read nameArray(int slot, Read r) {
     String n = code.nameOf(slot, "[");
-    if (n == null || ops.values.stream().anyMatch(x -> x instanceof Expr e && mentions(e, r.var()))) return r;
+    if (n == null || ops.values.stream().anyMatch(x -> x instanceof Expr e && Effects.reads(e, r.var()))) return r;
     boolean allocatedHere = ops.out.stream().anyMatch(st -> st instanceof Stmt.Assign a && a.var().equals(r.var()));
     if (!allocatedHere) return r;
     Var named = names.fresh(prefix + n, r.var().type());
@@ -389,18 +389,6 @@ final class Translator {
     ops.out.clear();
     ops.out.addAll(renamed);
     return new Read(named);
-  }
-
-  private static boolean mentions(Expr e, Var v) {
-    boolean[] found = {false};
-    new Rewriter() {
-      @Override
-      protected Expr expr(Expr x) {
-        if (x instanceof Read r && r.var().equals(v)) found[0] = true;
-        return x;
-      }
-    }.rewrite(e);
-    return found[0];
   }
 
   private void storeRef(int slot, Object v) {
@@ -459,7 +447,7 @@ final class Translator {
   private void operator(OperatorInstruction o) {
     Opcode op = o.opcode();
     switch (op) {
-      case ARRAYLENGTH -> ops.push(ops.peek() instanceof ArrayChoices.Choice c ? ArrayChoices.length((ArrayChoices.Choice) ops.popAny()) : new Length(ops.popArray()));
+      case ARRAYLENGTH -> ops.push(ops.peek() instanceof ArrayChoices.Choice ? ArrayChoices.length((ArrayChoices.Choice) ops.popAny()) : new Length(ops.popArray()));
       case INEG, LNEG, FNEG, DNEG -> ops.push(new Unary(Op.Unary.NEG, ops.pop()));
       case LCMP, FCMPL, FCMPG, DCMPL, DCMPG -> {
         Expr b = ops.pop(), a = ops.pop();

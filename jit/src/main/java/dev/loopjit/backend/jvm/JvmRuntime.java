@@ -101,8 +101,12 @@ final class JvmRuntime implements DeviceRuntime {
    * copies as every other device. A Java argument that is the same array is given the field's array.
    */
   private record FieldArrays(JvmBuffer[] buffers, Object[] saved) {
+    /** A static kernel's: nothing to swap. */
+    private static final FieldArrays NONE = new FieldArrays(new JvmBuffer[0], new Object[0]);
+
     static FieldArrays enter(JvmKernel k, Object[] args, Object[] actual) {
       int first = k.handle().type().parameterCount();
+      if (first >= args.length) return NONE;
       JvmBuffer[] buffers = new JvmBuffer[args.length];
       Object[] saved = new Object[args.length];
       java.util.Set<Object> done = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
