@@ -56,10 +56,18 @@ final class Bounds implements Pass {
     if (!cx.target.boundsChecks()) return ir;
     Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
     Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()));
-    Block body = w.block(ir.body(), Ranges.start(ir.launch()), false).block;
+    Block body = w.block(ir.body(), Ranges.start(ir.launch(), fixedParams(ir)), false).block;
     if (w.sites.isEmpty()) return ir;
     KernelIR.Param hidden = new KernelIR.Param(ir.params().size(), report, KernelIR.Param.Kind.ARRAY);
     return ir.withBoundsChecks(hidden, w.sites, body);
+  }
+
+  /** The int parameters the kernel never assigns. */
+  private static Set<Var> fixedParams(KernelIR ir) {
+    Set<Var> assigned = assigned(ir.body()), out = new HashSet<>();
+    for (KernelIR.Param p : ir.params())
+      if (p.kind() == KernelIR.Param.Kind.SCALAR && p.var().type() == Prim.INT && !assigned.contains(p.var())) out.add(p.var());
+    return out;
   }
 
   /** Whether a barrier follows the kernel's first statement (where the uniform pass puts one). */
@@ -192,6 +200,11 @@ final class Bounds implements Pass {
 
     /** The site of an access, numbered from 1; in a dry walk a throwaway. */
     int site(Expr array, Expr index, Ranges r, Src src, boolean dry) {
+      return site(array, index, r.upper(index), src, dry);
+    }
+
+    /** The site of an access whose index is at most {@code upper} (a bound the host evaluates), numbered from 1. */
+    int site(Expr array, Expr index, Expr upper, Src src, boolean dry) {
       if (dry) return 0;
       // a private array has no Java name of its own in the IR (locals alias it): named by its allocation
       String name = array.type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE ? "new " + t.element() + "[" + t.length() + "]"
@@ -199,7 +212,7 @@ final class Bounds implements Pass {
       int param = -1;
       if (array instanceof Read rd)
         for (KernelIR.Param p : ir.params()) if (rd.var().equals(p.var())) param = p.index();
-      sites.add(new BoundsSite(sites.size() + 1, name, param, Ranges.constantLength(array), src, param >= 0 ? r.within(index) : null));
+      sites.add(new BoundsSite(sites.size() + 1, name, param, Ranges.constantLength(array), src, upper));
       return sites.size();
     }
 
@@ -241,13 +254,14 @@ final class Bounds implements Pass {
           Expr index = expr(l.index(), reached);
           Expr ok = ok(l.array(), index);
           if (ok == null) yield new Load(l.array(), index);
+          Expr upper = r.upper(index);   // of the index itself, not of the variable it may be put in below
           if (reached.isEmpty() && !(index instanceof Read || index instanceof Const)) {   // computed once, used four times
             Var t = w.cx.names.fresh("index", Prim.INT);
             before.add(new Assign(t, index, src));
             index = new Read(t);
             ok = ok(l.array(), index);
           }
-          int site = w.site(l.array(), index, r, src, dry);
+          int site = w.site(l.array(), index, upper, src, dry);
           Expr failed = new Unary(Op.Unary.NOT, ok);
           for (int i = reached.size() - 1; i >= 0; i--) failed = new Logic(Op.Logic.AND, reached.get(i), failed);
           before.add(new If(failed, w.fail(site, index, src), Block.EMPTY, src));

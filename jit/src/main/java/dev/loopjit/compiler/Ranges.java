@@ -20,30 +20,45 @@ import java.util.Set;
  * A bound is a value that never changes while the kernel runs: an array's length, a parallel loop's
  * trip count, a constant. The bounds pass carries these forward through the structured IR
  * ({@link Bounds}); an index is proven in range for array {@code a} when it is non-negative and
- * below a bound that is at most {@code a.length}. Deliberately simple (no arithmetic beyond
- * {@code x + 1}, {@code x - 1} and {@code min}): issue #14's range analysis will do more.
+ * below a bound that is at most {@code a.length}. That proof is deliberately simple (no arithmetic
+ * beyond {@code x + 1}, {@code x - 1} and {@code min}). Where it fails, {@link #upper} gives the host
+ * a symbolic upper bound of the index (sums and products of trip counts, lengths and int parameters
+ * the kernel never assigns) to evaluate with the task's arguments at launch ({@code BoundsSite.upper}).
  */
 final class Ranges {
-  /** What is known of one term. */
-  record Info(boolean nonNegative, Set<Expr> below) {
-    static final Info NONE = new Info(false, Set.of());
+  /**
+   * What is known of one term: it is {@code >= 0}, below each of {@code below}, and (when
+   * {@code upper} is not null) at most {@code upper}, a bound in the form {@link #upper} gives.
+   */
+  record Info(boolean nonNegative, Set<Expr> below, Expr upper) {
+    static final Info NONE = new Info(false, Set.of(), null);
+
+    Info(boolean nonNegative, Set<Expr> below) {
+      this(nonNegative, below, null);
+    }
 
     Info meet(Info o) {
       Set<Expr> b = new HashSet<>(below);
       b.retainAll(o.below);
-      return new Info(nonNegative && o.nonNegative, Set.copyOf(b));
+      return new Info(nonNegative && o.nonNegative, Set.copyOf(b), java.util.Objects.equals(upper, o.upper) ? upper : null);
     }
 
     Info with(boolean nonNeg, Expr bound) {
       Set<Expr> b = new HashSet<>(below);
       if (bound != null) b.add(bound);
-      return new Info(nonNegative || nonNeg, Set.copyOf(b));
+      return new Info(nonNegative || nonNeg, Set.copyOf(b), upper);
+    }
+
+    boolean known() {
+      return nonNegative || !below.isEmpty() || upper != null;
     }
   }
 
   /** The kernel's launch, for what its trip counts are bounded by. */
   private final Launch launch;
   private final Set<Var> countVars;
+  /** Int parameters the kernel never assigns: fixed for the whole launch, so bounds too. */
+  private final Set<Var> fixedParams;
   /**
    * Whether a trip count is at least 1 wherever the kernel runs (the host launches no empty grid);
    * not in a kernel with a prologue or an epilogue, whose extra launches pass negative counts.
@@ -52,17 +67,18 @@ final class Ranges {
   /** Facts by term; never null (an unreachable point is a null Ranges at the caller). */
   private final Map<Expr, Info> facts;
 
-  private Ranges(Launch launch, Set<Var> countVars, Map<Expr, Info> facts) {
+  private Ranges(Launch launch, Set<Var> countVars, Set<Var> fixedParams, Map<Expr, Info> facts) {
     this.launch = launch;
     this.countVars = countVars;
+    this.fixedParams = fixedParams;
     this.countsPositive = launch instanceof Launch.Loops l && !l.prologue() && !l.epilogue();
     this.facts = facts;
   }
 
-  /** Nothing known, at the start of a kernel launched as {@code launch}. */
-  static Ranges start(Launch launch) {
+  /** Nothing known, at the start of a kernel launched as {@code launch} whose int parameters {@code fixedParams} never change. */
+  static Ranges start(Launch launch, Set<Var> fixedParams) {
     Set<Var> counts = launch instanceof Launch.Loops l ? Set.copyOf(l.countVars()) : Set.of();
-    return new Ranges(launch, counts, Map.of());
+    return new Ranges(launch, counts, Set.copyOf(fixedParams), Map.of());
   }
 
   /** What holds at both points ({@code null}: a point never reached). */
@@ -74,10 +90,10 @@ final class Ranges {
       Info o = b.facts.get(e.getKey());
       if (o != null) {
         Info i = e.getValue().meet(o);
-        if (i.nonNegative || !i.below.isEmpty()) m.put(e.getKey(), i);
+        if (i.known()) m.put(e.getKey(), i);
       }
     }
-    return new Ranges(a.launch, a.countVars, Map.copyOf(m));
+    return new Ranges(a.launch, a.countVars, a.fixedParams, Map.copyOf(m));
   }
 
   @Override
@@ -95,24 +111,26 @@ final class Ranges {
     if (vars.isEmpty()) return this;
     Map<Expr, Info> m = new HashMap<>(facts);
     for (Var v : vars) m.remove(new Read(v));
-    return new Ranges(launch, countVars, Map.copyOf(m));
+    return new Ranges(launch, countVars, fixedParams, Map.copyOf(m));
   }
 
   /** After {@code v = value}. */
   Ranges assign(Var v, Expr value) {
     if (v.type() != Prim.INT) return this;
     Info i = info(value);
+    Expr up = Effects.reads(value, v) ? null : upper(value);   // v = v + 1 keeps no bound of the old v
+    if (up != null) i = new Info(i.nonNegative, i.below, up);   // not proven >= 0 here: the host checks the leaves
     Map<Expr, Info> m = new HashMap<>(facts);
     m.remove(new Read(v));
-    if (i.nonNegative || !i.below.isEmpty()) m.put(new Read(v), i);
-    return new Ranges(launch, countVars, Map.copyOf(m));
+    if (i.known()) m.put(new Read(v), i);
+    return new Ranges(launch, countVars, fixedParams, Map.copyOf(m));
   }
 
   /** Where {@code cond} is known to be {@code truth}. */
   Ranges assume(Expr cond, boolean truth) {
     Map<Expr, Info> m = new HashMap<>(facts);
     learn(cond, truth, m);
-    return new Ranges(launch, countVars, Map.copyOf(m));
+    return new Ranges(launch, countVars, fixedParams, Map.copyOf(m));
   }
 
   private void learn(Expr cond, boolean truth, Map<Expr, Info> m) {
@@ -149,9 +167,9 @@ final class Ranges {
     return op == Intrinsic.GLOBAL_ID || op == Intrinsic.LOCAL_ID || op == Intrinsic.GROUP_ID;
   }
 
-  /** A value fixed for the whole launch: an array's length, a trip count, a constant. */
+  /** A value fixed for the whole launch: an array's length, a trip count, an int parameter never assigned, a constant. */
   private boolean isBound(Expr e) {
-    return e instanceof Length l && l.array() instanceof Read || e instanceof Read r && countVars.contains(r.var())
+    return e instanceof Length l && l.array() instanceof Read || e instanceof Read r && (countVars.contains(r.var()) || fixedParams.contains(r.var()))
         || e instanceof Const k && k.type() == Prim.INT;
   }
 
@@ -175,7 +193,7 @@ final class Ranges {
       }
       // x - 1 with x a trip count (>= 1) or a length (>= 0): below x, and non-negative for a trip count
       case Binary b when b.op() == Op.Binary.SUB && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1 && isBound(b.a())
-          && !(b.a() instanceof Const) -> new Info(b.a() instanceof Read && countsPositive, Set.of(b.a()));
+          && !(b.a() instanceof Const) -> new Info(b.a() instanceof Read r && countVars.contains(r.var()) && countsPositive, Set.of(b.a()));
       // x + 1 with 0 <= x < some bound: still non-negative (no overflow, a bound is at most Integer.MAX_VALUE)
       case Binary b when b.op() == Op.Binary.ADD && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1 -> {
         Info x = info(b.a());
@@ -201,15 +219,41 @@ final class Ranges {
   }
 
   /**
-   * A trip count (the launch's expression for it) that a non-negative {@code index} is known to be
-   * below, for the host to compare with the array's length at launch; null when none.
+   * An upper bound of the int value {@code e} (inclusive) that the host can evaluate from the task's
+   * arguments, or null: built from non-negative terms only, so {@code e >= 0} wherever the bound's
+   * leaves are. Leaves are constants, array lengths, trip counts (as the launch computes them) and
+   * int parameters the kernel never assigns; {@code b - 1} stands for "a non-negative term below
+   * b" (the point is unreachable when b is 0); inner nodes are {@code +} and {@code *}, whose
+   * values the host checks stay within int (so that Java's arithmetic did not wrap either). The
+   * host's reading of this form is {@code spi.KernelFacts}.
    */
-  Expr within(Expr index) {
-    Info i = info(index);
-    if (!i.nonNegative || !(launch instanceof Launch.Loops loops)) return null;
-    for (Expr b : i.below)
-      if (b instanceof Read r && countVars.contains(r.var())) return loops.counts().get(loops.countVars().indexOf(r.var()));
-    return null;
+  Expr upper(Expr e) {
+    return switch (e) {
+      case Const k when k.type() == Prim.INT && k.longValue() >= 0 -> Const.of(k.longValue());
+      case Length l when l.array() instanceof Read -> l;
+      case Read r when fixedParams.contains(r.var()) -> r;
+      case Read r when countVars.contains(r.var()) -> countsPositive ? count(r.var()) : null;
+      case Binary b when (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL) && b.prim() == Prim.INT -> {
+        Expr x = upper(b.a()), y = x == null ? null : upper(b.b());
+        yield y == null ? null : new Binary(b.op(), x, y);
+      }
+      default -> {
+        Info i = isTerm(e) ? info(e) : Info.NONE;
+        if (i.upper != null) yield i.upper;
+        if (!i.nonNegative) yield null;
+        for (Expr b : i.below) {
+          Expr u = upper(b);
+          if (u != null) yield new Binary(Op.Binary.SUB, u, Const.of(1L));
+        }
+        yield null;
+      }
+    };
+  }
+
+  /** The launch's expression for the trip count that count variable {@code v} holds. */
+  private Expr count(Var v) {
+    Launch.Loops loops = (Launch.Loops) launch;
+    return loops.counts().get(loops.countVars().indexOf(v));
   }
 
   /** Whether bound {@code b} is at most {@code array}'s length. */

@@ -11,12 +11,15 @@ package dev.loopjit.ir;
  * @param param  the Java parameter the array is (its length is the host array's), or -1
  * @param length the constant length of a private or local array, or -1 for a parameter
  * @param src    where the access is in the Java source (with the calls it was inlined through)
- * @param within null, or a trip count of the launch (an expression the host evaluates from the task's
- *               arguments) that the index is known to be non-negative and below: when it is at most
- *               the array's length, the access cannot fail for those arguments (a vector add's
- *               {@code a[i]} with {@code i < c.length} and {@code a} as long as {@code c})
+ * @param upper  null, or an upper bound of the index (inclusive) that the host evaluates from the
+ *               task's arguments: sums and products of constants, lengths, trip counts and int
+ *               parameters, {@code b - 1} standing for a non-negative value below b. When every
+ *               leaf is non-negative, every node's value fits in an int and the bound is below the
+ *               array's length, the access cannot fail for those arguments (vector add's {@code a[i]}
+ *               with {@code i < c.length} and {@code a} as long as {@code c}; a matmul's
+ *               {@code a[i * k + p]} with {@code a.length >= m * k}). {@code spi.KernelFacts#mayFail} reads it.
  */
-public record BoundsSite(int id, String array, int param, int length, Src src, Expr within) {
+public record BoundsSite(int id, String array, int param, int length, Src src, Expr upper) {
   /** {@code Kernels.saxpy (Kernels.java:12)}, then each call it was inlined through. */
   public String where() {
     StringBuilder b = new StringBuilder(src.describe());

@@ -42,17 +42,61 @@ public final class KernelFacts {
 
   /**
    * Whether the kernel may index out of bounds with these task arguments: it checks some access
-   * ({@link KernelIR#boundsSites()}) that the host cannot rule out — a site is ruled out when its
-   * index is below a trip count that, for these arguments, is at most the array's length.
+   * ({@link KernelIR#boundsSites()}) that the host cannot rule out. A site is ruled out when its
+   * {@link dev.loopjit.ir.BoundsSite#upper upper bound}, evaluated for these arguments, is below the
+   * array's length — every leaf non-negative and every sum and product within int, so that Java's
+   * own arithmetic cannot have wrapped — or shows the access unreachable.
    */
   public static boolean mayFail(KernelIR k, Object[] args) {
     if (k.boundsSites().isEmpty()) return false;
     for (dev.loopjit.ir.BoundsSite s : k.boundsSites()) {
-      if (s.within() == null || s.param() < 0 || s.param() >= args.length) return true;
-      HostArray h = HostArray.of(args[s.param()]);
-      if (h == null || Math.max(0, ((Number) LaunchValues.eval(k, s.within(), args, null, k.name())).longValue()) > h.length()) return true;
+      if (s.upper() == null) return true;
+      long length;
+      if (s.param() >= 0) {
+        HostArray h = s.param() < args.length ? HostArray.of(args[s.param()]) : null;
+        if (h == null) return true;
+        length = h.length();
+      } else if (s.length() >= 0) {
+        length = s.length();
+      } else {
+        return true;
+      }
+      long upper = bound(k, s.upper(), args);
+      if (upper != UNREACHABLE && (upper == UNPROVEN || upper >= length)) return true;
     }
     return false;
+  }
+
+  private static final long UNPROVEN = -1, UNREACHABLE = -2;
+
+  /** The value of a site's upper bound for {@code args}, in 0..Integer.MAX_VALUE; or UNPROVEN, or UNREACHABLE. */
+  private static long bound(KernelIR k, Expr e, Object[] args) {
+    switch (e) {
+      case Binary b when b.op() == dev.loopjit.ir.Op.Binary.SUB -> {   // a non-negative value below the bound b.a()
+        long x = leaf(k, b.a(), args);
+        return x == UNPROVEN ? UNPROVEN : x <= 0 ? UNREACHABLE : x - 1;
+      }
+      case Binary b -> {
+        long x = bound(k, b.a(), args);
+        if (x < 0) return x;
+        long y = bound(k, b.b(), args);
+        if (y < 0) return y;
+        long v = b.op() == dev.loopjit.ir.Op.Binary.ADD ? x + y : x * y;   // both at most Integer.MAX_VALUE: no long overflow
+        return v > Integer.MAX_VALUE ? UNPROVEN : v;
+      }
+      default -> {
+        long x = leaf(k, e, args);
+        return x < 0 ? UNPROVEN : x;
+      }
+    }
+  }
+
+  /** A leaf's value (a constant, length, trip count or int parameter), or UNPROVEN when it is not an int. */
+  private static long leaf(KernelIR k, Expr e, Object[] args) {
+    Object v = e instanceof Const c ? c.value() : LaunchValues.eval(k, e, args, null, k.name());
+    if (!(v instanceof Number n) || v instanceof Float || v instanceof Double) return UNPROVEN;
+    long x = n.longValue();
+    return x > Integer.MAX_VALUE || x < Integer.MIN_VALUE ? UNPROVEN : x;
   }
 
   /** The trip counts of the kernel's parallel loops for these task arguments ({@code {1}} for a single work-item). */

@@ -1,0 +1,100 @@
+// Bounds proven at launch: an index built from sums and products of counts, lengths and parameters runs unchecked only when the host proves it in range.
+package dev.loopjit.api;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code a[i * k + p]} is not proven by the compiler, but for a task's arguments the host evaluates
+ * its bound, {@code (m - 1) · k + (k - 1)}, and runs the unchecked kernel when it is below
+ * {@code a.length} with every step within int. Where the bound is not below the length, or a step
+ * would wrap (Java's int arithmetic would have given another index), or a parameter is negative,
+ * the checked kernel runs and fails as the jvm does.
+ */
+class LaunchProofTest {
+  /** Naive matmul, with its row offsets in variables. */
+  static void matmul(float[] a, float[] b, float[] c, int m, int n, int k) {
+    for (@Parallel int i = 0; i < m; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        int row = i * k;
+        float acc = 0f;
+        for (int p = 0; p < k; p++) acc += a[row + p] * b[p * n + j];
+        c[i * n + j] = acc;
+      }
+  }
+
+  /** {@code out[i] = a[i * s]}: in range only for some strides. */
+  static void strided(float[] a, float[] out, int s) {
+    for (@Parallel int i = 0; i < out.length; i++) out[i] = a[i * s] + 1f;
+  }
+
+  private static float[] ramp(int n) {
+    float[] a = new float[n];
+    for (int i = 0; i < n; i++) a[i] = (i % 7) * 0.5f;
+    return a;
+  }
+
+  /** Runs {@code graph} on {@code d}, printing its kernels; returns what was printed. */
+  private static String run(TaskGraph graph, Device d) {
+    ByteArrayOutputStream printed = new ByteArrayOutputStream();
+    PrintStream out = System.out;
+    try (ExecutionPlan plan = new ExecutionPlan(graph.snapshot()).withDevice(d).withPrintKernel()) {
+      System.setOut(new PrintStream(printed, true));
+      plan.execute();
+    } finally {
+      System.setOut(out);
+    }
+    return printed.toString();
+  }
+
+  @Test
+  void matmulRunsUncheckedWhenTheArraysHoldTheProductsAndCheckedOtherwise() {
+    int m = 5, n = 7, k = 6;
+    float[] b = ramp(k * n), expected = new float[m * n];
+    matmul(ramp(m * k), b, expected, m, n, k);
+    for (Device d : Devices.all()) {
+      float[] a = ramp(m * k), c = new float[m * n];
+      String code = run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
+          .task("t", LaunchProofTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
+      assertArrayEquals(expected, c, d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+
+      float[] shortA = ramp(m * k - 1), c2 = new float[m * n];
+      KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+          () -> run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, shortA, b)
+              .task("t", LaunchProofTest::matmul, shortA, b, c2, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c2), d), d.id());
+      assertEquals("a", e.array(), e.getMessage());
+      assertEquals(m * k - 1, e.index(), e.getMessage());   // only the last row's last product is past the end
+      assertArrayEquals(new float[m * n], c2, d.id() + ": c unchanged");
+    }
+  }
+
+  @Test
+  void aProductThatWouldWrapOrANegativeParameterKeepsTheChecks() {
+    for (Device d : Devices.all()) {
+      float[] a = ramp(8), out = new float[4];
+      String code = run(new TaskGraph("g").task("t", LaunchProofTest::strided, a, out, 2).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
+      for (int i = 0; i < 4; i++) assertEquals(a[2 * i] + 1f, out[i], d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+
+      // 2 · 2^30 wraps to Integer.MIN_VALUE in Java; 3 · 2^30 to -2^30: the bound does not fit in an int
+      for (int s : new int[] {1 << 30, -1, 3}) {
+        float[] o = new float[4];
+        KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+            () -> run(new TaskGraph("g").task("t", LaunchProofTest::strided, a, o, s).transferToHost(DataTransferMode.EVERY_EXECUTION, o), d),
+            d.id() + " s=" + s);
+        assertEquals("a", e.array(), e.getMessage());
+        assertTrue(e.index() < 0 || e.index() >= 8, e.getMessage());
+        assertTrue(e.index() == 1 * s || e.index() == 2 * s || e.index() == 3 * s, e.getMessage() + ": an index Java computes");
+        assertArrayEquals(new float[4], o, d.id() + ": out unchanged");
+      }
+    }
+  }
+}
