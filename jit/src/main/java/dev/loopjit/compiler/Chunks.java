@@ -124,7 +124,7 @@ final class Chunks implements Pass {
       Var width = cx.names.fresh("lanes", Prim.INT);
       inner.add(new Assign(width, new Call(Intrinsic.MIN, Prim.INT,
           List.of(Const.of(Lanes.WIDTH), new Binary(Op.Binary.SUB, new Read(hi[0]), new Read(item[0])))), src));
-      inner.add(new Labeled(frame.label(), lanes.body(width, cx), src));
+      inner.add(new Labeled(frame.label(), lanes.body(new Read(width), cx), src));
       step = new Read(width);
     } else {
       inner.add(new Labeled(frame.label(), iteration, src));

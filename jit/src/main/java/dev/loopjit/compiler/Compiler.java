@@ -24,6 +24,7 @@ public final class Compiler {
       new ParallelLoops(),   // the @Parallel nest becomes work-item indices and a guard
       new Chunks(),          // chunked targets (the JVM's cores): a work-item runs a chunk of the range as counted loops
       new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
+      new Coarsen(),         // CPU targets asked for lanes: a work-item computes neighbouring iterations of x side by side
       new Uniform(),         // CPU targets: every work-item computes, clamped into range; only stores guarded
       new SimdGroups.Lower(), // SIMD-group operations: shuffles where the target has them, else a work-group array
       new Bounds(),          // Java's array bounds checks where no simple proof shows an index in range; reported after the launch

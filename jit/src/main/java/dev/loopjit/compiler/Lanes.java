@@ -51,13 +51,16 @@ final class Lanes {
   private boolean wide;
 
   private final Var x;
+  /** The most lanes a chunk runs: the length of each lane array. */
+  private final int width;
   private final Set<Var> varying = new HashSet<>();
   private final Map<Var, Expr> affine = new LinkedHashMap<>();
   private final Map<Var, Var> laneArrays = new LinkedHashMap<>();
   private Block iteration;
 
-  private Lanes(Var x) {
+  private Lanes(Var x, int width) {
     this.x = x;
+    this.width = width;
   }
 
   /**
@@ -65,7 +68,28 @@ final class Lanes {
    * apply or would not pay. {@code frame} is the label a {@code continue} of the parallel loop breaks.
    */
   static Lanes of(Block iteration, Var x, Label frame) {
-    Lanes l = new Lanes(x);
+    return of(iteration, x, frame, WIDTH);
+  }
+
+  /** The same, for at most {@code width} lanes at a time. */
+  static Lanes of(Block iteration, Var x, Label frame, int width) {
+    Lanes l = analysed(iteration, x, frame, width);
+    if (l == null) return null;
+    if (l.pays()) l.wide = true;
+    else if (!l.jamPays()) return null;
+    return l;
+  }
+
+  /**
+   * The jammed form of {@code iteration} for the {@code coarsen} pass, wherever it keeps Java's
+   * meaning (every branch uniform in x, …), whether or not it pays; null where it does not apply.
+   */
+  static Lanes jam(Block iteration, Var x, Label frame) {
+    return analysed(iteration, x, frame, JAM);
+  }
+
+  private static Lanes analysed(Block iteration, Var x, Label frame, int width) {
+    Lanes l = new Lanes(x, width);
     l.iteration = l.withoutDeadStores(iteration);
     l.varying.add(x);
     boolean grew = true;
@@ -76,9 +100,12 @@ final class Lanes {
     }
     if (!l.laneable(frame)) return null;
     l.substituteAffine();
-    if (l.pays()) l.wide = true;
-    else if (!l.jamPays()) return null;
     return l;
+  }
+
+  /** Whether a loop in the iteration reads global memory along x and none across it (where lanes pay). */
+  boolean readsAlongX() {
+    return pays();
   }
 
   /** Whether this is the wide form ({@link #allocations}, {@link #body}); else the jammed one ({@link #jammed}). */
@@ -91,7 +118,7 @@ final class Lanes {
     List<Stmt> out = new ArrayList<>();
     for (Var v : varying) {
       if (v.equals(x) || affine.containsKey(v)) continue;
-      Var a = cx.names.fresh(v.name() + "_lanes", new ArrayType((Prim) v.type(), ArrayType.Space.PRIVATE, WIDTH));
+      Var a = cx.names.fresh(v.name() + "_lanes", new ArrayType((Prim) v.type(), ArrayType.Space.PRIVATE, width));
       laneArrays.put(v, a);
       out.add(new Assign(a, new Alloc((ArrayType) a.type()), at));
     }
@@ -99,17 +126,27 @@ final class Lanes {
   }
 
   /** The iteration for lanes {@code x … x + lanes - 1}: uniform statements once, the others in a loop over the lanes. */
-  Block body(Var lanes, Pass.Context cx) {
+  Block body(Expr lanes, Pass.Context cx) {
+    return body(lanes, cx, false);
+  }
+
+  /**
+   * The same; with {@code noWrap}, an index that moves one element per lane is written
+   * {@code ADD_NO_WRAP(index(x), lane)} ({@link #laneIndex}). The caller makes sure every lane is an
+   * iteration of the range.
+   */
+  Block body(Expr lanes, Pass.Context cx, boolean noWrap) {
+    this.frozenX = noWrap ? cx.names.fresh(x.name() + "_base", Prim.INT) : null;
     return block(iteration, lanes, cx);
   }
 
-  private Block block(Block b, Var lanes, Pass.Context cx) {
+  private Block block(Block b, Expr lanes, Pass.Context cx) {
     List<Stmt> out = new ArrayList<>();
     for (Stmt s : b.stmts()) out.add(stmt(s, lanes, cx));
     return new Block(out, b.src());
   }
 
-  private Stmt stmt(Stmt s, Var lanes, Pass.Context cx) {
+  private Stmt stmt(Stmt s, Expr lanes, Pass.Context cx) {
     return switch (s) {
       case Block b -> block(b, lanes, cx);
       case Assign a when affine.containsKey(a.var()) -> Block.EMPTY;
@@ -133,10 +170,11 @@ final class Lanes {
    * from memory at the same index ({@code a[i·n + k]}) is read once before the loop: the JIT cannot
    * move it out itself, since the loop's stores might (as far as it knows) change it.
    */
-  private Stmt perLane(Stmt s, Var lanes, Pass.Context cx) {
+  private Stmt perLane(Stmt s, Expr lanes, Pass.Context cx) {
     List<Stmt> before = new ArrayList<>();
     s = hoistUniformLoads(s, before, cx);
     Var lane = cx.names.fresh("lane", Prim.INT);
+    Rewriter offsets = laneOffsets(new Read(lane));
     Rewriter r = new Rewriter() {
       @Override
       protected Expr expr(Expr e) {
@@ -148,8 +186,9 @@ final class Lanes {
       }
     };
     Stmt one = switch (s) {
-      case Assign a -> new Store(new Read(laneArrays.get(a.var())), new Read(lane), r.rewrite(inline(a.value())), a.src());
-      case Store st -> new Store(r.rewrite(inline(st.array())), r.rewrite(inline(st.index())), r.rewrite(inline(st.value())), st.src());
+      case Assign a -> new Store(new Read(laneArrays.get(a.var())), new Read(lane), thaw(r.rewrite(offsets.rewrite(inline(a.value())))), a.src());
+      case Store st -> new Store(r.rewrite(inline(st.array())), thaw(r.rewrite(laneIndex(inline(st.index()), new Read(lane), offsets))),
+          thaw(r.rewrite(offsets.rewrite(inline(st.value())))), st.src());
       default -> throw new IllegalStateException(s.toString());
     };
     Label loop = cx.names.label();
@@ -158,7 +197,7 @@ final class Lanes {
     return new Block(List.of(
         new Block(before, at),
         new Loop(loop, new Block(List.of(
-            new If(new Compare(Op.Compare.GE, new Read(lane), new Read(lanes)), new Block(List.of(new Break(loop, at))), Block.EMPTY, at),
+            new If(new Compare(Op.Compare.GE, new Read(lane), lanes), new Block(List.of(new Break(loop, at))), Block.EMPTY, at),
             one)), new Block(List.of(new Assign(lane, new Binary(Op.Binary.ADD, new Read(lane), Const.of(1)), at))), at)), at);
   }
 
@@ -201,14 +240,33 @@ final class Lanes {
 
   // ---- jammed form ------------------------------------------------------------------------------
 
+  /** Lanes the jammed form interleaves ({@link #jammed(Pass.Context, int, boolean)}). */
+  private int copies = JAM;
+  /** Set for the {@code noWrap} forms: a unit-stride index of a lane is written {@code ADD_NO_WRAP(index(x), lane)}. */
+  private Var frozenX;
+
   /** The iteration for x … x + JAM - 1, each varying statement once per lane with the lane's scalars; loops and labels renamed. */
   Block jammed(Pass.Context cx) {
+    return jammed(cx, JAM, false);
+  }
+
+  /**
+   * The iteration for x … x + copies - 1, each varying statement once per lane. With
+   * {@code noWrap}, an index that moves one element per lane ({@code k·n + x}) is written for lane
+   * k as {@code ADD_NO_WRAP(k·n + x, k)}: the same int (Java's + wraps and so would the sum, but a
+   * lane's index is an index Java computes, so it does not), with the lane's offset outermost, where
+   * a device compiler sees that neighbouring lanes read neighbouring elements. The caller makes sure
+   * every lane is an iteration of the range.
+   */
+  Block jammed(Pass.Context cx, int copies, boolean noWrap) {
+    this.copies = copies;
+    this.frozenX = noWrap ? cx.names.fresh(x.name() + "_base", Prim.INT) : null;
     Map<Var, Var[]> scalars = new LinkedHashMap<>();
     for (Var v : varying) {
       if (v.equals(x) || affine.containsKey(v)) continue;
-      Var[] copies = new Var[JAM];
-      for (int k = 0; k < JAM; k++) copies[k] = cx.names.fresh(v.name() + "_" + k, v.type());
-      scalars.put(v, copies);
+      Var[] vs = new Var[copies];
+      for (int k = 0; k < copies; k++) vs[k] = cx.names.fresh(v.name() + "_" + k, v.type());
+      scalars.put(v, vs);
     }
     return jamBlock(iteration, scalars, new HashMap<>(), cx);
   }
@@ -250,12 +308,13 @@ final class Lanes {
     };
   }
 
-  /** {@code s} once for each of the JAM lanes, in lane order, after reading what they share. */
+  /** {@code s} once for each lane, in lane order, after reading what they share. */
   private Stmt perLane(Stmt s, Map<Var, Var[]> scalars, Pass.Context cx) {
     List<Stmt> out = new ArrayList<>();
     s = hoistUniformLoads(s, out, cx);
-    for (int k = 0; k < JAM; k++) {
+    for (int k = 0; k < copies; k++) {
       int lane = k;
+      Rewriter offsets = laneOffsets(Const.of(lane));
       Rewriter r = new Rewriter() {
         @Override
         protected Expr expr(Expr e) {
@@ -267,12 +326,51 @@ final class Lanes {
         }
       };
       out.add(switch (s) {
-        case Assign a -> new Assign(scalars.get(a.var())[lane], r.rewrite(inline(a.value())), a.src());
-        case Store st -> new Store(r.rewrite(inline(st.array())), r.rewrite(inline(st.index())), r.rewrite(inline(st.value())), st.src());
+        case Assign a -> new Assign(scalars.get(a.var())[lane], thaw(r.rewrite(offsets.rewrite(inline(a.value())))), a.src());
+        case Store st -> new Store(r.rewrite(inline(st.array())), thaw(r.rewrite(laneIndex(inline(st.index()), Const.of(lane), offsets))),
+            thaw(r.rewrite(offsets.rewrite(inline(st.value())))), st.src());
         default -> throw new IllegalStateException(s.toString());
       });
     }
     return new Block(out, s.src());
+  }
+
+  /** With {@code noWrap}: each unit-stride load index of lane {@code lane} as {@code ADD_NO_WRAP(index(frozen x), lane)}. */
+  private Rewriter laneOffsets(Expr lane) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e instanceof Load l ? new Load(l.array(), laneIndex(l.index(), lane, null)) : e;
+      }
+    };
+  }
+
+  /**
+   * {@code index} for lane {@code lane}: with {@code noWrap}, where it moves one element per lane,
+   * {@code ADD_NO_WRAP(index(x), lane)} over a stand-in for x that the lane rewrite leaves alone
+   * ({@link #thaw} puts x back); otherwise as it is, for the lane rewrite to make {@code x + lane}.
+   */
+  private Expr laneIndex(Expr index, Expr lane, Rewriter inside) {
+    Expr rewritten = inside == null ? index : inside.rewrite(index);
+    if (frozenX == null || lane instanceof Const k && k.longValue() == 0 || stride(index) != Stride.UNIT) return rewritten;
+    Expr frozen = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e instanceof Read r && r.var().equals(x) ? new Read(frozenX) : e;
+      }
+    }.rewrite(index);
+    return new Call(dev.loopjit.ir.Intrinsic.ADD_NO_WRAP, Prim.INT, List.of(frozen, lane));
+  }
+
+  /** {@code e} with the frozen x (see {@link #laneIndex}) back to x itself. */
+  private Expr thaw(Expr e) {
+    if (frozenX == null) return e;
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr y) {
+        return y instanceof Read r && r.var().equals(frozenX) ? new Read(x) : y;
+      }
+    }.rewrite(e);
   }
 
   /** Jamming pays where a loop inside the iteration does work per lane (a sum along a row). */

@@ -21,15 +21,29 @@ import java.util.Set;
  * @param boundsChecks     array indices must be checked by the generated code (the {@code bounds} pass): true
  *                         for devices that would otherwise touch memory outside an array; false when the
  *                         settings turn checks off, or for code that gets Java's own checks (JVM bytecode)
+ * @param lanes            CPU targets: iterations of the innermost {@code @Parallel} dimension one work-item
+ *                         computes side by side (the {@code coarsen} pass), a power of two; 1 for one iteration
+ *                         per work-item. The runtime asks for it only where the trip count is a multiple
+ *                         of it and no access needs a check ({@code spi.CompilingRuntime})
+ * @param rows             with {@code lanes}: iterations of the next dimension (y) each work-item computes too,
+ *                         a power of two; 1 for one
  *
  * <p>The language {@code "jvm"} (the {@code jvm-mt} device: JVM bytecode run on the machine's cores)
  * is {@link #chunked()}: its work-items are contiguous chunks of the {@code @Parallel} range.
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks) {
+    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks, int lanes, int rows) {
 
   public Target {
     natives = natives == null ? null : Set.copyOf(natives);
+    if (lanes < 1 || Integer.bitCount(lanes) != 1 || rows < 1 || Integer.bitCount(rows) != 1)
+      throw new IllegalArgumentException("lanes and rows must be powers of two, not " + lanes + " and " + rows);
+  }
+
+  /** A target with one iteration per work-item. */
+  public Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
+      long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks) {
+    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, 1, 1);
   }
 
   /** A target whose generated code checks array indices. */
@@ -40,7 +54,12 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
 
   /** This target with bounds checks on or off. */
   public Target withBoundsChecks(boolean on) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on);
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on, lanes, rows);
+  }
+
+  /** This target with {@code lanes} iterations of the innermost {@code @Parallel} dimension per work-item, times {@code rows} of the next. */
+  public Target withLanes(int lanes, int rows) {
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows);
   }
 
   /** A target with every capability, for dumping code with no device (strict float semantics). */

@@ -37,6 +37,13 @@ public enum Intrinsic {
    */
   DIV_UNCHECKED, REM_UNCHECKED,
   /**
+   * (a, b) -> a + b on INT where the compiler has shown the sum never overflows — a lane's index
+   * {@code index(x) + lane} whose every value is an index Java computes anyway ({@code coarsen}), so
+   * that a device compiler may treat it as a signed addition and find neighbouring lanes' elements
+   * side by side. Java's {@code +} (which wraps) gives the same value.
+   */
+  ADD_NO_WRAP,
+  /**
    * SHAPE(collection, dim) -> INT: extent {@code dim} (0: rows, 1: columns) of a 2-D collection
    * parameter ({@code Matrix2DFloat.getNumRows/getNumColumns}); the {@code arguments} pass turns it
    * into a {@link KernelArg.Computed} argument, so no emitter sees it.

@@ -35,6 +35,7 @@ public final class IrPrinter {
       case Launch.Explicit e -> "explicit (GridScheduler)";
       case Launch.Loops loops -> (loops.prologue() ? "prologue (one work-item, counts -1), then " : "") + "grid "
           + loops.counts().stream().map(IrPrinter::expr).collect(Collectors.joining(" x "))
+          + (loops.lanes() > 1 ? ", " + loops.lanes() + (loops.rows() > 1 ? "×" + loops.rows() : "") + " iterations per work-item" : "")
           + (loops.epilogue() ? ", then epilogue (one work-item, counts -2)" : "");
     };
   }

@@ -22,9 +22,12 @@ public sealed interface Launch {
    *                     {@link #PROLOGUE} (the body tests {@code count_x == -1}), then the iterations
    * @param epilogue     the kernel has statements Java runs once, after every iteration: after the
    *                     iterations the host launches one work-item with every count at {@link #EPILOGUE}
+   * @param lanes        iterations of dimension x each work-item computes (the {@code coarsen} pass): the
+   *                     host launches {@code counts[0] / lanes} work-items in x; 1 for one iteration each
+   * @param rows         iterations of dimension y each work-item computes: {@code counts[1] / rows} work-items in y
    */
   record Loops(List<Expr> counts, List<Var> countVars, Label frame, int maxGroupSize, boolean gridStride, boolean prologue,
-      boolean epilogue) implements Launch {
+      boolean epilogue, int lanes, int rows) implements Launch {
     /** The trip count a prologue launch passes (a real count is never negative). */
     public static final int PROLOGUE = -1;
     /** The trip count an epilogue launch passes. */
@@ -33,6 +36,11 @@ public sealed interface Launch {
     public Loops {
       counts = List.copyOf(counts);
       countVars = List.copyOf(countVars);
+    }
+
+    /** A launch with one iteration per work-item. */
+    public Loops(List<Expr> counts, List<Var> countVars, Label frame, int maxGroupSize, boolean gridStride, boolean prologue, boolean epilogue) {
+      this(counts, countVars, frame, maxGroupSize, gridStride, prologue, epilogue, 1, 1);
     }
 
     /** A launch with no prologue or epilogue. */
@@ -47,7 +55,12 @@ public sealed interface Launch {
 
     /** This launch with a group-size limit and a grid-stride flag. */
     public Loops withShape(int maxGroupSize, boolean gridStride) {
-      return new Loops(counts, countVars, frame, maxGroupSize, gridStride, prologue, epilogue);
+      return new Loops(counts, countVars, frame, maxGroupSize, gridStride, prologue, epilogue, lanes, rows);
+    }
+
+    /** This launch with {@code lanes} iterations of x and {@code rows} of y per work-item, the iteration now in {@code frame}. */
+    public Loops withLanes(int lanes, int rows, Label frame) {
+      return new Loops(counts, countVars, frame, maxGroupSize, gridStride, prologue, epilogue, lanes, rows);
     }
 
     /** {@code count_x == phase}: true only in the launch of that phase ({@link #PROLOGUE}, {@link #EPILOGUE}). */

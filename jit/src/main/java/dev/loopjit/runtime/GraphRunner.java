@@ -353,6 +353,14 @@ public final class GraphRunner implements Engine.Executor {
             + " iterations; at most " + Integer.MAX_VALUE + " are supported");
       global[d] = counts[d];
     }
+    int[] per = {k.lanes(), k.rows()};   // a coarsened kernel: chosen only for counts that are multiples of these
+    for (int d = 0; d < Math.min(2, counts.length); d++) {
+      if (per[d] == 1) continue;
+      if (counts[d] % per[d] != 0)
+        throw new IllegalStateException("task \"" + t.qualifiedName() + "\": " + counts[d] + " iterations in dimension " + d + " for a kernel that takes "
+            + per[d] + " per work-item");
+      global[d] = counts[d] / per[d];
+    }
     long[] local = null;
     if (w != null) {
       if (w.dimension() != counts.length)

@@ -84,6 +84,16 @@ public final class CompiledKernel<H> implements DeviceKernel {
   }
 
   @Override
+  public int lanes() {
+    return ir().launch() instanceof Launch.Loops l ? l.lanes() : 1;
+  }
+
+  @Override
+  public int rows() {
+    return ir().launch() instanceof Launch.Loops l ? l.rows() : 1;
+  }
+
+  @Override
   public long[] loopCounts(Object[] args) {
     return KernelFacts.loopCounts(ir(), args);
   }

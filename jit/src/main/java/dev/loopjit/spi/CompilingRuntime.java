@@ -64,7 +64,7 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
 
   @Override
   public final Prepared prepare(TaskSpec task) {
-    Target target = uncheckedWhereSafe(task, recipe.target(device, variant(), options));
+    Target target = inLanesWhereSafe(task, uncheckedWhereSafe(task, recipe.target(device, variant(), options)));
     Key key = new Key(task.method() != null ? task.method() : task.prebuilt(), target);
     CompiledKernel<H> k = kernels.get(key);
     if (k != null) return new Prepared(k, false, 0, 0);
@@ -102,6 +102,27 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
     if (task.method() == null || !target.boundsChecks() || !task.fixedArguments()) return target;
     dev.loopjit.ir.KernelIR checked = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
     return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, task.args().toArray()) ? target : target.withBoundsChecks(false);
+  }
+
+  /**
+   * {@code target}, or the same with {@link Options#lanes()} iterations of x per work-item (the
+   * {@code coarsen} pass), for a CPU device when the task's arguments never change, its kernel
+   * checks no access ({@code target} is already unchecked) and its trip count in x is a multiple of
+   * the lanes: then no lane runs past the range and none could fail alone. Another size with the same
+   * divisibility reuses the kernel; a size that is not a multiple gets the one-iteration kernel.
+   */
+  /** Rows of y per work-item with lanes, where the count allows: four rows share each vector of the row they read (docs/PERFORMANCE.md). */
+  private static final int ROWS = 4;
+
+  private Target inLanesWhereSafe(TaskSpec task, Target target) {
+    int lanes = options.lanes();
+    if (lanes == 1 || !target.cpu() || target.chunked() || target.boundsChecks() || task.method() == null || !task.fixedArguments()) return target;
+    dev.loopjit.ir.KernelIR k = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
+    if (!(k.launch() instanceof dev.loopjit.ir.Launch.Loops)) return target;
+    long[] counts = KernelFacts.loopCounts(k, task.args().toArray());
+    if (counts[0] == 0 || counts[0] % lanes != 0) return target;
+    int rows = counts.length > 1 && counts[1] > 0 && counts[1] % ROWS == 0 ? ROWS : 1;
+    return target.withLanes(lanes, rows);
   }
 
   private KernelCompilationException buildError(TaskSpec task, DeviceCode code, String buildOptions, BuildFailure f) {

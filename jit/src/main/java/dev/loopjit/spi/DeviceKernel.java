@@ -23,6 +23,19 @@ public interface DeviceKernel {
   long[] loopCounts(Object[] args);
 
   /**
+   * Iterations of the innermost parallel loop each work-item computes (the {@code coarsen} pass):
+   * the runner launches {@code loopCounts[0] / lanes()} work-items in x. 1 for most kernels.
+   */
+  default int lanes() {
+    return 1;
+  }
+
+  /** Iterations of the second parallel loop (y) each work-item computes, with {@link #lanes()}: {@code loopCounts[1] / rows()} in y. */
+  default int rows() {
+    return 1;
+  }
+
+  /**
    * Bytes of local memory a launch with these task arguments and work-group shape needs (its
    * local arrays, those sized at run time included); 0 where the device does not reserve any (the jvm).
    */

@@ -38,6 +38,27 @@ public record Options(Map<String, String> values) {
     return Boolean.parseBoolean(values.get(key));
   }
 
+  /**
+   * {@code loopjit.lanes}: on CPU OpenCL devices, the iterations of the innermost {@code @Parallel}
+   * dimension one work-item computes side by side where the kernel allows it (the {@code coarsen}
+   * pass); a power of two, default {@link #DEFAULT_LANES}; 1 turns it off.
+   */
+  public int lanes() {
+    String v = values.get("lanes");
+    if (v == null || v.isBlank()) return DEFAULT_LANES;
+    int n;
+    try {
+      n = Integer.parseInt(v.trim());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("loopjit.lanes must be a power of two from 1 to 64, not \"" + v + "\"");
+    }
+    if (n < 1 || n > 64 || Integer.bitCount(n) != 1) throw new IllegalArgumentException("loopjit.lanes must be a power of two from 1 to 64, not " + n);
+    return n;
+  }
+
+  /** Lanes per work-item on CPU devices unless {@code loopjit.lanes} says otherwise (docs/PERFORMANCE.md, "coarsening"). */
+  public static final int DEFAULT_LANES = 16;
+
   /** {@code loopjit.fastMath}: relax strict Java float semantics. */
   public boolean fastMath() {
     return flag("fastMath");

@@ -710,6 +710,12 @@ final class BytecodeEmitter {
         handlers.add(new Handler(handler, describe(a.get(0)) + " (atomic) at " + where(at), javaName(a.get(0)), where(at)));
         return kind(t.element().stackType());
       }
+      case ADD_NO_WRAP -> {
+        expr(a.get(0));
+        expr(a.get(1));
+        arithmetic(Op.Binary.ADD, TypeKind.INT);
+        return TypeKind.INT;
+      }
       case DIV_UNCHECKED, REM_UNCHECKED -> {
         // the legalise pass proved the divisor neither 0 nor -1: idiv, ldiv, irem, lrem are Java's / and % there
         TypeKind k = expr(a.get(0));

@@ -192,6 +192,7 @@ abstract class CEmitter extends CExpressions {
     String update = updateExpression(l.update());
     Frame f = push(l, l.label());
     f.plainContinue = update != null;
+    if (update != null && !update.isEmpty() && unrollHint() && constantTrips(l)) line("#pragma unroll");
     if (update != null && !update.isEmpty()) line("for (; " + (cond == null ? "" : cond) + "; " + update + ") {");
     else line(cond != null ? "while (" + cond + ") {" : "for (;;) {");
     indented(body);
@@ -201,6 +202,24 @@ abstract class CEmitter extends CExpressions {
     depth--;
     line("}");
     pop(f);
+  }
+
+  /** Whether the emitted code asks the device compiler to unroll loops of a few constant trips (CPU targets). */
+  protected boolean unrollHint() {
+    return false;
+  }
+
+  /** The most trips a loop may have for {@link #unrollHint()}: the coarsen pass's lane loops, and loops as small. */
+  private static final int UNROLL_MAX = 64;
+
+  /** {@code for (; v < C; v = v + 1)} with a constant C of at most {@link #UNROLL_MAX}. */
+  private static boolean constantTrips(Loop l) {
+    List<Stmt> body = l.body().stmts(), update = l.update().stmts();
+    if (body.isEmpty() || !(body.get(0) instanceof If i) || !isBreakOf(i.then(), l.label()) || update.size() != 1) return false;
+    if (!(i.cond() instanceof Compare c) || c.op() != Op.Compare.GE || !(c.a() instanceof Read v) || !(c.b() instanceof Const k)
+        || k.longValue() > UNROLL_MAX) return false;
+    return update.get(0) instanceof Assign a && a.var().equals(v.var()) && a.value() instanceof Binary b && b.op() == Op.Binary.ADD
+        && b.a() instanceof Read r && r.var().equals(v.var()) && b.b() instanceof Const one && one.longValue() == 1;
   }
 
   private static boolean isBreakOf(Block b, Label l) {

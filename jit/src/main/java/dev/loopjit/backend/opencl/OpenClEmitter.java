@@ -42,6 +42,12 @@ public final class OpenClEmitter extends CEmitter {
     this.target = target;
   }
 
+  /** Coarsened kernels (a CPU target with lanes) ask for their lane loops unrolled: the vectoriser then keeps the lanes in registers. */
+  @Override
+  protected boolean unrollHint() {
+    return target.cpu() && target.lanes() > 1;
+  }
+
   /** The OpenCL C source of {@code k}: one {@code __kernel} named {@code k.name()}, arguments as {@code k.args()}. */
   public static String emit(KernelIR k, Target target) {
     return new OpenClEmitter(target).source(k);
@@ -191,6 +197,8 @@ public final class OpenClEmitter extends CEmitter {
       // The legalise pass gives these only divisors other than 0 and -1, where C's / and % are Java's.
       case DIV_UNCHECKED -> binary(expr(a.get(0)), "/", expr(a.get(1)), MUL);
       case REM_UNCHECKED -> binary(expr(a.get(0)), "%", expr(a.get(1)), MUL);
+      // C's signed + (no as_int((uint)…) round trip): the coarsen pass shows the sum never overflows
+      case ADD_NO_WRAP -> binary(expr(a.get(0)), "+", expr(a.get(1)), ADD);
       case FLOAT_BITS -> reinterpret(Prim.INT, typed(a.get(0)));
       case BITS_FLOAT -> reinterpret(Prim.FLOAT, typed(a.get(0)));
       case DOUBLE_BITS -> reinterpret(Prim.LONG, typed(a.get(0)));
