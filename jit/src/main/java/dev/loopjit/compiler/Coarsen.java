@@ -41,7 +41,8 @@ import java.util.List;
  *
  * <p>Applies where it keeps Java's meaning and pays: every branch the same for all lanes and all
  * rows (uniform), no atomic, allocation, return or early end of the iteration ({@link Lanes}), and
- * a loop that reads global memory along x; rows only where the kernel has a y dimension. Reductions,
+ * a loop that reads global memory along x; rows only where the kernel has a y dimension whose
+ * branches are the same for all rows too (else lanes alone, {@code rows == 1} in the launch). Reductions,
  * prologues, epilogues and grid-stride kernels are left as they are, as is everything on other
  * targets (one iteration per work-item, lanes 1 in the launch).
  */
@@ -64,8 +65,16 @@ final class Coarsen implements Pass {
         || !(frame.body().stmts().get(0) instanceof If guard) || !guard.otherwise().isEmpty()) return ir;
     if (Chunks.carries(top.subList(0, at), guard.then())) return ir;   // an iteration would see what its neighbour left
 
-    int dims = loops.counts().size();
-    int rows = dims >= 2 ? cx.target.rows() : 1;
+    int rows = loops.counts().size() >= 2 ? cx.target.rows() : 1;
+    KernelIR coarse = rows > 1 ? coarsen(ir, cx, loops, at, frame, guard, rows) : null;
+    if (coarse == null) coarse = coarsen(ir, cx, loops, at, frame, guard, 1);   // rows that differ in a branch: lanes alone
+    return coarse != null ? coarse : ir;
+  }
+
+  /** The kernel in blocks of lanes × rows, or null where that does not apply or pay. */
+  private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, int rows) {
+    int w = cx.target.lanes();
+    List<Stmt> top = ir.body().stmts();
     Var x = cx.names.fresh("lane_base", Prim.INT), y = rows > 1 ? cx.names.fresh("row_base", Prim.INT) : null;
     Rewriter ids = new Rewriter() {
       @Override
@@ -78,11 +87,11 @@ final class Coarsen implements Pass {
     Block iteration = ids.rewrite(guard.then());
     if (y != null) {
       Lanes byRow = Lanes.jam(iteration, y, frame.label());
-      if (byRow == null) return ir;
+      if (byRow == null) return null;
       iteration = byRow.jammed(cx, rows, false);
     }
     Lanes byLane = Lanes.of(iteration, x, frame.label(), w);
-    if (byLane == null || !byLane.wide()) return ir;
+    if (byLane == null || !byLane.wide()) return null;
 
     // if (id_x < count_x >> log2 W && id_y < count_y >> log2 R) { lane_base = id_x << log2 W; row_base = …; if (guard) frame: { the block } }
     Src src = frame.src();

@@ -53,7 +53,7 @@ final class Lanes {
   private final Var x;
   /** The most lanes a chunk runs: the length of each lane array. */
   private final int width;
-  private final Set<Var> varying = new HashSet<>();
+  private final Set<Var> varying = new java.util.LinkedHashSet<>();   // in the order found: the code is byte-stable
   private final Map<Var, Expr> affine = new LinkedHashMap<>();
   private final Map<Var, Var> laneArrays = new LinkedHashMap<>();
   private Block iteration;

@@ -32,6 +32,11 @@ class CoarsenTest {
     }
   }
 
+  /** No loop reading along x: lanes do not pay, even where the count allows them. */
+  static void add(float[] a, float[] b, float[] c) {
+    for (@Parallel int i = 0; i < c.length; i++) c[i] = a[i] + b[i];
+  }
+
   private static float[] ramp(int n, float scale) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = ((i * 7) % 13 - 6) * scale;
@@ -50,19 +55,25 @@ class CoarsenTest {
     return printed.toString();
   }
 
+  /** m, n: 16 lanes × 4 rows; lanes alone (m is not a multiple of 4); neither (n is not a multiple of 16). */
   @Test
-  void matmulInLanesWhereTheWidthIsAMultipleElseOneIterationPerWorkItem() {
-    for (int n : new int[] {48, 37}) {
-      int m = 5, k = 9;
+  void matmulInLanesAndRowsWhereTheCountsAllowElseOneIterationPerWorkItem() {
+    int[][] sizes = {{8, 48}, {5, 48}, {8, 37}};
+    for (int[] size : sizes) {
+      int m = size[0], n = size[1], k = 9;
       float[] a = ramp(m * k, 0.37f), b = ramp(k * n, 1.13f), expected = new float[m * n];
       matmul(a, b, expected, m, n, k);
       for (Device d : Devices.all()) {
         float[] c = new float[m * n];
         String code = run(new TaskGraph("g").task("t", CoarsenTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
-        for (int i = 0; i < c.length; i++)
-          assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(c[i]), d.id() + " n=" + n + " at " + i);
-        boolean cpuOpenCl = d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU;
-        if (cpuOpenCl) assertEquals(n % 16 == 0, code.contains("lane_base"), d.id() + " n=" + n + ":\n" + code);
+        String what = d.id() + " m=" + m + " n=" + n;
+        for (int i = 0; i < c.length; i++) assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(c[i]), what + " at " + i);
+        if (d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU) {
+          assertEquals(n % 16 == 0, code.contains("lane_base"), what + ":\n" + code);
+          assertEquals(n % 16 == 0 && m % 4 == 0, code.contains("row_base"), what + ":\n" + code);
+        } else {
+          assertFalse(code.contains("lane_base"), what + ": GPUs and the jvm keep one iteration per work-item");
+        }
       }
     }
   }
@@ -76,6 +87,17 @@ class CoarsenTest {
       float[] c = new float[n];
       String code = run(new TaskGraph("g").task("t", CoarsenTest::branchy, a, c, n).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
       for (int i = 0; i < n; i++) assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(c[i]), d.id() + " at " + i);
+      assertFalse(code.contains("lane_base"), d.id() + ":\n" + code);
+    }
+  }
+
+  @Test
+  void aKernelWithNoLoopAlongXStaysOneIterationPerWorkItem() {
+    float[] a = ramp(64, 0.5f), b = ramp(64, 0.25f);
+    for (Device d : Devices.all()) {
+      float[] c = new float[64];
+      String code = run(new TaskGraph("g").task("t", CoarsenTest::add, a, b, c).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
+      for (int i = 0; i < 64; i++) assertEquals(a[i] + b[i], c[i], d.id() + " at " + i);
       assertFalse(code.contains("lane_base"), d.id() + ":\n" + code);
     }
   }

@@ -17,8 +17,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * Compiles each kernel below for an offline OpenCL target (GPU-shaped), a CPU-shaped one and the
- * chunked JVM target ({@code jvm-mt}: pass {@code chunk}) and compares the IR after every stage with {@code src/test/resources/golden/KERNEL-TARGET.txt}. A pass
+ * Compiles each kernel below for an offline OpenCL target (GPU-shaped), a CPU-shaped one, the
+ * chunked JVM target ({@code jvm-mt}: pass {@code chunk}) and the CPU target a launch with fitting
+ * counts and proven indices gets (16 lanes × 4 rows, no checks: pass {@code coarsen}) and compares the IR after every stage with {@code src/test/resources/golden/KERNEL-TARGET.txt}. A pass
  * that changes what it makes changes these files: run
  * {@code mvn -pl jit surefire:test@default-test -Dtest=GoldenIrTest -Dgolden.update=true} and read
  * the diff as part of the change.
@@ -61,12 +62,13 @@ class GoldenIrTest {
       "divide, ([I[I[I)V", "groupSum, (Ldev/loopjit/api/KernelContext;[I[I)V"})
   void theIrAfterEachPassIsTheGoldenOne(String kernel, String descriptor) throws IOException {
     MethodRef m = MethodRef.of(GoldenIrTest.class, kernel, descriptor);
-    for (Target t : new Target[] {Target.offline("opencl", ""), cpu(), Target.offline("jvm", "")}) {
+    for (Target t : new Target[] {Target.offline("opencl", ""), cpu(), Target.offline("jvm", ""), cpu().withBoundsChecks(false).withLanes(16, 4)}) {
       StringBuilder out = new StringBuilder();
       out.append("==== parse ====\n").append(IrPrinter.print(Compiler.lower(m, t, "parse", Set.of(), true)));
       for (String pass : Compiler.passNames())
         out.append("==== ").append(pass).append(" ====\n").append(IrPrinter.print(Compiler.lower(m, t, pass, Set.of(), true)));
-      Path file = Path.of("src", "test", "resources", "golden", kernel + "-" + (t.chunked() ? "jvm" : t.cpu() ? "cpu" : "gpu") + ".txt");
+      String shape = t.chunked() ? "jvm" : t.lanes() > 1 ? "cpu-lanes" : t.cpu() ? "cpu" : "gpu";
+      Path file = Path.of("src", "test", "resources", "golden", kernel + "-" + shape + ".txt");
       if (Boolean.getBoolean("golden.update")) Files.writeString(file, out, StandardCharsets.UTF_8);
       assertEquals(Files.readString(file, StandardCharsets.UTF_8), out.toString(), file + " (regenerate with -Dgolden.update=true and read the diff)");
     }
