@@ -79,6 +79,30 @@ public final class LaneKernels {
     }
   }
 
+  /** A dense layer with W as (out, in): each output reads a row of W, across x — the jammed form, 8 × 8 per work-item. */
+  public static void denseRows(FloatArray x, FloatArray w, FloatArray bias, FloatArray y, int batch, int in, int out) {
+    for (@Parallel int r = 0; r < batch; r++)
+      for (@Parallel int o = 0; o < out; o++) {
+        float acc = bias.get(o);
+        for (int i = 0; i < in; i++) acc += x.get(r * in + i) * w.get(o * in + i);
+        y.set(r * out + o, acc);
+      }
+  }
+
+  /** Matrix-vector: a row per iteration (1-D, jammed), with a long accumulator beside the float one. */
+  public static void matrixVector(float[] m, float[] v, float[] out, long[] checksum, int cols) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      float s = 0f;
+      long c = i;
+      for (int j = 0; j < cols; j++) {
+        s += m[i * cols + j] * v[j];
+        c = c * 31 + (long) m[i * cols + j];
+      }
+      out[i] = s;
+      checksum[i] = c;
+    }
+  }
+
   /** A branch that differs between rows, not lanes (even rows sum, odd rows do not): lanes alone. */
   public static void evenRows(float[] a, float[] b, float[] c, int n) {
     for (@Parallel int i = 0; i < n; i++)

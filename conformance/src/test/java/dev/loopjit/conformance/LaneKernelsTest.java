@@ -58,6 +58,26 @@ class LaneKernelsTest {
           return new Object[] {in.bytes(5 * n), in.shorts(5 * n), new short[n], IntArray.fromArray(new int[] {12345}), 5}; }).run();
   }
 
+  /** batch, out: 8 × 8 blocks; 8 lanes alone; neither. */
+  @ParameterizedTest
+  @CsvSource({"16, 24", "12, 16", "5, 12"})
+  void denseRows(int batch, int out) {
+    int in = 13;
+    KernelCheck.of("LaneKernels.denseRows", LaneKernels::denseRows)
+        .args(() -> { Inputs in2 = new Inputs(908);
+          return new Object[] {in2.floatArray(batch * in, -1, 1), in2.floatArray(out * in, -1, 1), in2.floatArray(out, -1, 1), new FloatArray(batch * out),
+              batch, in, out}; }).run();
+  }
+
+  @ParameterizedTest
+  @ValueSource(ints = {32, 30})
+  void matrixVector(int rows) {
+    int cols = 19;
+    KernelCheck.of("LaneKernels.matrixVector", LaneKernels::matrixVector)
+        .args(() -> { Inputs in = new Inputs(909); return new Object[] {in.floats(rows * cols, -50, 50), in.floats(cols, -1, 1), new float[rows], new long[rows], cols}; })
+        .run();
+  }
+
   @ParameterizedTest
   @ValueSource(ints = {16, 48})
   void evenRows(int n) {

@@ -54,8 +54,7 @@ final class Coarsen implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    int w = cx.target.lanes();
-    if (w == 1 || !cx.target.cpu() || cx.target.chunked() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null
+    if (cx.target.lanes() == 1 || !cx.target.cpu() || cx.target.chunked() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null
         || loops.gridStride() || loops.maxGroupSize() > 0 || loops.prologue() || loops.epilogue() || loops.lanes() > 1) return ir;
     for (KernelIR.Param p : ir.params()) if (p.reduce()) return ir;
     List<Stmt> top = ir.body().stmts();
@@ -65,15 +64,34 @@ final class Coarsen implements Pass {
         || !(frame.body().stmts().get(0) instanceof If guard) || !guard.otherwise().isEmpty()) return ir;
     if (Chunks.carries(top.subList(0, at), guard.then())) return ir;   // an iteration would see what its neighbour left
 
-    int rows = loops.counts().size() >= 2 ? cx.target.rows() : 1;
-    KernelIR coarse = rows > 1 ? coarsen(ir, cx, loops, at, frame, guard, rows) : null;
-    if (coarse == null) coarse = coarsen(ir, cx, loops, at, frame, guard, 1);   // rows that differ in a branch: lanes alone
+    // The form, from the iteration as it is: lanes where its loops read along x, jammed where they read across it
+    Var probeX = cx.names.fresh("x_probe", Prim.INT);
+    Lanes probe = Lanes.of(replaceId(guard.then(), 0, probeX), probeX, frame.label(), cx.target.lanes());
+    if (probe == null) return ir;
+    boolean wide = probe.wide();
+    int w = wide ? cx.target.lanes() : Math.min(JAM_LANES, cx.target.lanes());
+    int rows = loops.counts().size() < 2 ? 1 : Math.min(wide ? LANE_ROWS : JAM_ROWS, cx.target.rows());
+    KernelIR coarse = rows > 1 ? coarsen(ir, cx, loops, at, frame, guard, wide, w, rows) : null;
+    if (coarse == null) coarse = coarsen(ir, cx, loops, at, frame, guard, wide, w, 1);   // rows that differ in a branch: lanes alone
     return coarse != null ? coarse : ir;
   }
 
-  /** The kernel in blocks of lanes × rows, or null where that does not apply or pay. */
-  private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, int rows) {
-    int w = cx.target.lanes();
+  /** Rows with lanes: four rows share each vector of the row of B they read (the hand-written {@code float16x4}). */
+  static final int LANE_ROWS = 4;
+  /** The jammed form's block: 8 × 8 iterations, 64 independent sums (docs/PERFORMANCE.md, "coarsening"). */
+  static final int JAM_LANES = 8, JAM_ROWS = 8;
+
+  private static Block replaceId(Block b, int d, Var v) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return isGlobalId(e, d) ? new Read(v) : e;
+      }
+    }.rewrite(b);
+  }
+
+  /** The kernel in blocks of {@code w} × {@code rows} iterations in the wide ({@code wide}) or jammed form, or null where that does not apply. */
+  private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, boolean wide, int w, int rows) {
     List<Stmt> top = ir.body().stmts();
     Var x = cx.names.fresh("lane_base", Prim.INT), y = rows > 1 ? cx.names.fresh("row_base", Prim.INT) : null;
     Rewriter ids = new Rewriter() {
@@ -90,13 +108,13 @@ final class Coarsen implements Pass {
       if (byRow == null) return null;
       iteration = byRow.jammed(cx, rows, false);
     }
-    Lanes byLane = Lanes.of(iteration, x, frame.label(), w);
-    if (byLane == null || !byLane.wide()) return null;
+    Lanes byLane = wide ? Lanes.of(iteration, x, frame.label(), w) : Lanes.jam(iteration, x, frame.label());
+    if (byLane == null || wide && !byLane.wide()) return null;
 
     // if (id_x < count_x >> log2 W && id_y < count_y >> log2 R) { lane_base = id_x << log2 W; row_base = …; if (guard) frame: { the block } }
     Src src = frame.src();
-    List<Stmt> items = new ArrayList<>(byLane.allocations(cx, src));
-    Block lanes = byLane.body(Const.of(w), cx, true);
+    List<Stmt> items = new ArrayList<>(wide ? byLane.allocations(cx, src) : List.of());
+    Block lanes = wide ? byLane.body(Const.of(w), cx, true) : byLane.jammed(cx, w, true);
     Expr inRange = null;
     int[] per = {w, rows};
     Var[] base = {x, y};

@@ -105,25 +105,32 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
   }
 
   /**
-   * {@code target}, or the same with {@link Options#lanes()} iterations of x per work-item (the
-   * {@code coarsen} pass), for a CPU device when the task's arguments never change, its kernel
-   * checks no access ({@code target} is already unchecked) and its trip count in x is a multiple of
-   * the lanes: then no lane runs past the range and none could fail alone. Another size with the same
-   * divisibility reuses the kernel; a size that is not a multiple gets the one-iteration kernel.
+   * {@code target}, or the same with up to {@link Options#lanes()} iterations of x (and up to
+   * {@link #ROWS} of y) per work-item (the {@code coarsen} pass, which picks the block its kernel's
+   * shape wants), for a CPU device when the task's arguments never change, its kernel checks no
+   * access ({@code target} is already unchecked) and its trip counts are multiples of the block:
+   * then every lane is an iteration of the range and none could fail alone. The pass's choice is
+   * read back from the compiled kernel's launch; where y is not a multiple of its rows, x alone is
+   * tried. Another size with the same divisibility reuses the kernel; one that fits no block gets the
+   * one-iteration kernel.
    */
-  /** Rows of y per work-item with lanes, where the count allows: four rows share each vector of the row they read (docs/PERFORMANCE.md). */
-  private static final int ROWS = 4;
-
   private Target inLanesWhereSafe(TaskSpec task, Target target) {
     int lanes = options.lanes();
     if (lanes == 1 || !target.cpu() || target.chunked() || target.boundsChecks() || task.method() == null || !task.fixedArguments()) return target;
-    dev.loopjit.ir.KernelIR k = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
-    if (!(k.launch() instanceof dev.loopjit.ir.Launch.Loops)) return target;
-    long[] counts = KernelFacts.loopCounts(k, task.args().toArray());
-    if (counts[0] == 0 || counts[0] % lanes != 0) return target;
-    int rows = counts.length > 1 && counts[1] > 0 && counts[1] % ROWS == 0 ? ROWS : 1;
-    return target.withLanes(lanes, rows);
+    Object[] args = task.args().toArray();
+    for (int rows : new int[] {ROWS, 1}) {
+      Target t = target.withLanes(lanes, rows);
+      dev.loopjit.ir.KernelIR k = dev.loopjit.compiler.Compiler.compile(task.method(), t, options.dump(), options.flag("verifyIr"));
+      if (!(k.launch() instanceof dev.loopjit.ir.Launch.Loops l) || l.lanes() == 1) return target;   // the kernel's shape takes no block
+      long[] counts = KernelFacts.loopCounts(k, args);
+      if (counts[0] == 0 || counts[0] % l.lanes() != 0) return target;
+      if (l.rows() == 1 || counts[1] > 0 && counts[1] % l.rows() == 0) return t;
+    }
+    return target;
   }
+
+  /** The most rows of y a work-item computes with lanes (the pass uses 4 or 8: docs/PERFORMANCE.md). */
+  private static final int ROWS = 8;
 
   private KernelCompilationException buildError(TaskSpec task, DeviceCode code, String buildOptions, BuildFailure f) {
     String what = recipe.displayName();

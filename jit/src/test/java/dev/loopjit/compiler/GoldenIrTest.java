@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Compiles each kernel below for an offline OpenCL target (GPU-shaped), a CPU-shaped one, the
  * chunked JVM target ({@code jvm-mt}: pass {@code chunk}) and the CPU target a launch with fitting
- * counts and proven indices gets (16 lanes × 4 rows, no checks: pass {@code coarsen}) and compares the IR after every stage with {@code src/test/resources/golden/KERNEL-TARGET.txt}. A pass
+ * counts and proven indices gets (up to 16 lanes × 8 rows, no checks: pass {@code coarsen}) and compares the IR after every stage with {@code src/test/resources/golden/KERNEL-TARGET.txt}. A pass
  * that changes what it makes changes these files: run
  * {@code mvn -pl jit surefire:test@default-test -Dtest=GoldenIrTest -Dgolden.update=true} and read
  * the diff as part of the change.
@@ -62,7 +62,7 @@ class GoldenIrTest {
       "divide, ([I[I[I)V", "groupSum, (Ldev/loopjit/api/KernelContext;[I[I)V"})
   void theIrAfterEachPassIsTheGoldenOne(String kernel, String descriptor) throws IOException {
     MethodRef m = MethodRef.of(GoldenIrTest.class, kernel, descriptor);
-    for (Target t : new Target[] {Target.offline("opencl", ""), cpu(), Target.offline("jvm", ""), cpu().withBoundsChecks(false).withLanes(16, 4)}) {
+    for (Target t : new Target[] {Target.offline("opencl", ""), cpu(), Target.offline("jvm", ""), cpu().withBoundsChecks(false).withLanes(16, 8)}) {
       StringBuilder out = new StringBuilder();
       out.append("==== parse ====\n").append(IrPrinter.print(Compiler.lower(m, t, "parse", Set.of(), true)));
       for (String pass : Compiler.passNames())
