@@ -56,17 +56,57 @@ final class Bounds implements Pass {
     if (!cx.target.boundsChecks()) return ir;
     Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
     Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()));
-    Block body = w.block(ir.body(), Ranges.start(ir.launch(), fixedParams(ir)), false).block;
+    Block body = w.block(ir.body(), Ranges.start(ir.launch(), fixed(ir)), false).block;
     if (w.sites.isEmpty()) return ir;
     KernelIR.Param hidden = new KernelIR.Param(ir.params().size(), report, KernelIR.Param.Kind.ARRAY);
     return ir.withBoundsChecks(hidden, w.sites, body);
   }
 
-  /** The int parameters the kernel never assigns. */
-  private static Set<Var> fixedParams(KernelIR ir) {
-    Set<Var> assigned = assigned(ir.body()), out = new HashSet<>();
+  /**
+   * The int variables whose value never changes while the kernel runs, with that value in terms of
+   * the parameters: parameters the kernel never assigns, and variables assigned exactly once, in a
+   * statement of the kernel's top level that nothing before it reads them in, from one of those, an
+   * int constant or a parameter array's length (an inlined helper's parameters).
+   */
+  private static Map<Var, Expr> fixed(KernelIR ir) {
+    Map<Var, List<Expr>> assignments = new HashMap<>();
+    IrWalk.walk(ir.body(), new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        if (x instanceof Assign a) assignments.computeIfAbsent(a.var(), v -> new ArrayList<>()).add(a.value());
+      }
+    });
+    // assigned at the top level, before any read: they hold the value wherever they are read
+    Set<Var> readEarlier = new HashSet<>(), topLevel = new HashSet<>();
+    for (Stmt s : ir.body().stmts()) {
+      if (s instanceof Assign a && !readEarlier.contains(a.var())) topLevel.add(a.var());
+      IrWalk.walk(s, new IrWalk.Visitor() {
+        @Override
+        public void expr(Expr e, Stmt in) {
+          if (e instanceof Read r) readEarlier.add(r.var());
+        }
+      });
+    }
+    Map<Var, Expr> out = new HashMap<>();
     for (KernelIR.Param p : ir.params())
-      if (p.kind() == KernelIR.Param.Kind.SCALAR && p.var().type() == Prim.INT && !assigned.contains(p.var())) out.add(p.var());
+      if (p.kind() == KernelIR.Param.Kind.SCALAR && p.var().type() == Prim.INT && !assignments.containsKey(p.var())) out.put(p.var(), new Read(p.var()));
+    assignments.keySet().retainAll(topLevel);
+    for (boolean grew = true; grew; ) {
+      grew = false;
+      for (var e : assignments.entrySet()) {
+        if (out.containsKey(e.getKey()) || e.getKey().type() != Prim.INT || e.getValue().size() != 1) continue;
+        Expr v = e.getValue().get(0), host = switch (v) {
+          case Const k when k.type() == Prim.INT -> k;
+          case Read r when out.containsKey(r.var()) -> out.get(r.var());
+          case Length l when l.array() instanceof Read -> l;
+          default -> null;
+        };
+        if (host != null) {
+          out.put(e.getKey(), host);
+          grew = true;
+        }
+      }
+    }
     return out;
   }
 

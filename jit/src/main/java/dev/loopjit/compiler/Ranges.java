@@ -57,8 +57,12 @@ final class Ranges {
   /** The kernel's launch, for what its trip counts are bounded by. */
   private final Launch launch;
   private final Set<Var> countVars;
-  /** Int parameters the kernel never assigns: fixed for the whole launch, so bounds too. */
-  private final Set<Var> fixedParams;
+  /**
+   * Int variables fixed for the whole launch, so bounds too, with their values as the host computes
+   * them: parameters the kernel never assigns, and locals assigned once from one of those, a
+   * constant or a length (an inlined helper's copy of its parameter).
+   */
+  private final Map<Var, Expr> fixed;
   /**
    * Whether a trip count is at least 1 wherever the kernel runs (the host launches no empty grid);
    * not in a kernel with a prologue or an epilogue, whose extra launches pass negative counts.
@@ -67,18 +71,18 @@ final class Ranges {
   /** Facts by term; never null (an unreachable point is a null Ranges at the caller). */
   private final Map<Expr, Info> facts;
 
-  private Ranges(Launch launch, Set<Var> countVars, Set<Var> fixedParams, Map<Expr, Info> facts) {
+  private Ranges(Launch launch, Set<Var> countVars, Map<Var, Expr> fixed, Map<Expr, Info> facts) {
     this.launch = launch;
     this.countVars = countVars;
-    this.fixedParams = fixedParams;
+    this.fixed = fixed;
     this.countsPositive = launch instanceof Launch.Loops l && !l.prologue() && !l.epilogue();
     this.facts = facts;
   }
 
-  /** Nothing known, at the start of a kernel launched as {@code launch} whose int parameters {@code fixedParams} never change. */
-  static Ranges start(Launch launch, Set<Var> fixedParams) {
+  /** Nothing known, at the start of a kernel launched as {@code launch} whose int variables {@code fixed} never change (values: their host form). */
+  static Ranges start(Launch launch, Map<Var, Expr> fixed) {
     Set<Var> counts = launch instanceof Launch.Loops l ? Set.copyOf(l.countVars()) : Set.of();
-    return new Ranges(launch, counts, Set.copyOf(fixedParams), Map.of());
+    return new Ranges(launch, counts, Map.copyOf(fixed), Map.of());
   }
 
   /** What holds at both points ({@code null}: a point never reached). */
@@ -93,7 +97,7 @@ final class Ranges {
         if (i.known()) m.put(e.getKey(), i);
       }
     }
-    return new Ranges(a.launch, a.countVars, a.fixedParams, Map.copyOf(m));
+    return new Ranges(a.launch, a.countVars, a.fixed, Map.copyOf(m));
   }
 
   @Override
@@ -111,7 +115,7 @@ final class Ranges {
     if (vars.isEmpty()) return this;
     Map<Expr, Info> m = new HashMap<>(facts);
     for (Var v : vars) m.remove(new Read(v));
-    return new Ranges(launch, countVars, fixedParams, Map.copyOf(m));
+    return new Ranges(launch, countVars, fixed, Map.copyOf(m));
   }
 
   /** After {@code v = value}. */
@@ -123,14 +127,14 @@ final class Ranges {
     Map<Expr, Info> m = new HashMap<>(facts);
     m.remove(new Read(v));
     if (i.known()) m.put(new Read(v), i);
-    return new Ranges(launch, countVars, fixedParams, Map.copyOf(m));
+    return new Ranges(launch, countVars, fixed, Map.copyOf(m));
   }
 
   /** Where {@code cond} is known to be {@code truth}. */
   Ranges assume(Expr cond, boolean truth) {
     Map<Expr, Info> m = new HashMap<>(facts);
     learn(cond, truth, m);
-    return new Ranges(launch, countVars, fixedParams, Map.copyOf(m));
+    return new Ranges(launch, countVars, fixed, Map.copyOf(m));
   }
 
   private void learn(Expr cond, boolean truth, Map<Expr, Info> m) {
@@ -167,9 +171,9 @@ final class Ranges {
     return op == Intrinsic.GLOBAL_ID || op == Intrinsic.LOCAL_ID || op == Intrinsic.GROUP_ID;
   }
 
-  /** A value fixed for the whole launch: an array's length, a trip count, an int parameter never assigned, a constant. */
+  /** A value fixed for the whole launch: an array's length, a trip count, a fixed int variable, a constant. */
   private boolean isBound(Expr e) {
-    return e instanceof Length l && l.array() instanceof Read || e instanceof Read r && (countVars.contains(r.var()) || fixedParams.contains(r.var()))
+    return e instanceof Length l && l.array() instanceof Read || e instanceof Read r && (countVars.contains(r.var()) || fixed.containsKey(r.var()))
         || e instanceof Const k && k.type() == Prim.INT;
   }
 
@@ -231,7 +235,7 @@ final class Ranges {
     return switch (e) {
       case Const k when k.type() == Prim.INT && k.longValue() >= 0 -> Const.of(k.longValue());
       case Length l when l.array() instanceof Read -> l;
-      case Read r when fixedParams.contains(r.var()) -> r;
+      case Read r when fixed.containsKey(r.var()) -> fixed.get(r.var());
       case Read r when countVars.contains(r.var()) -> countsPositive ? count(r.var()) : null;
       case Binary b when (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL) && b.prim() == Prim.INT -> {
         Expr x = upper(b.a()), y = x == null ? null : upper(b.b());

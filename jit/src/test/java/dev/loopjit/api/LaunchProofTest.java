@@ -35,6 +35,28 @@ class LaunchProofTest {
     for (@Parallel int i = 0; i < out.length; i++) out[i] = a[i * s] + 1f;
   }
 
+  /** A dense layer through a helper with offsets: the helper's parameters are locals assigned once, bounds all the same. */
+  static void dense(float[] x, float[] w, float[] y, int batch, int in, int out) {
+    denseAt(x, w, 0, y, batch, in, out);
+  }
+
+  static void denseAt(float[] x, float[] w, int offset, float[] y, int batch, int in, int out) {
+    for (@Parallel int r = 0; r < batch; r++)
+      for (@Parallel int o = 0; o < out; o++) {
+        float acc = 0f;
+        for (int i = 0; i < in; i++) acc += x[r * in + i] * w[offset + o * in + i];
+        y[r * out + o] = acc;
+      }
+  }
+
+  /** A parameter the kernel assigns is no bound: s grows in one work-item. */
+  static void grows(float[] a, float[] out, int s) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      if (i == 3) s = 1 << 20;
+      out[i] = a[i * s];
+    }
+  }
+
   private static float[] ramp(int n) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = (i % 7) * 0.5f;
@@ -95,6 +117,30 @@ class LaunchProofTest {
         assertTrue(e.index() == 1 * s || e.index() == 2 * s || e.index() == 3 * s, e.getMessage() + ": an index Java computes");
         assertArrayEquals(new float[4], o, d.id() + ": out unchanged");
       }
+    }
+  }
+
+  @Test
+  void aHelpersCopiesOfItsParametersAreBoundsToo() {
+    int batch = 3, in = 5, out = 4;
+    float[] x = ramp(batch * in), w = ramp(out * in), expected = new float[batch * out];
+    dense(x, w, expected, batch, in, out);
+    for (Device d : Devices.all()) {
+      float[] y = new float[batch * out];
+      String code = run(new TaskGraph("g").task("t", LaunchProofTest::dense, x, w, y, batch, in, out).transferToHost(DataTransferMode.EVERY_EXECUTION, y), d);
+      assertArrayEquals(expected, y, d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+    }
+  }
+
+  @Test
+  void aParameterTheKernelAssignsIsNoBound() {
+    for (Device d : Devices.all()) {
+      float[] a = ramp(4), out = new float[4];
+      KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+          () -> run(new TaskGraph("g").task("t", LaunchProofTest::grows, a, out, 1).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d), d.id());
+      assertEquals(3 << 20, e.index(), e.getMessage());
+      assertArrayEquals(new float[4], out, d.id() + ": out unchanged");
     }
   }
 }
