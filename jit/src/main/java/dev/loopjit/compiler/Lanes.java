@@ -103,11 +103,6 @@ final class Lanes {
     return l;
   }
 
-  /** Whether a loop in the iteration reads global memory along x and none across it (where lanes pay). */
-  boolean readsAlongX() {
-    return pays();
-  }
-
   /** Whether this is the wide form ({@link #allocations}, {@link #body}); else the jammed one ({@link #jammed}). */
   boolean wide() {
     return wide;
