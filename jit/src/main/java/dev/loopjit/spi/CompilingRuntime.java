@@ -64,11 +64,11 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
 
   @Override
   public final Prepared prepare(TaskSpec task) {
+    long t0 = System.nanoTime();   // the JIT's time includes choosing the variant (it compiles the checked kernel to see its bounds)
     Target target = inLanesWhereSafe(task, uncheckedWhereSafe(task, recipe.target(device, variant(), options)));
     Key key = new Key(task.method() != null ? task.method() : task.prebuilt(), target);
     CompiledKernel<H> k = kernels.get(key);
     if (k != null) return new Prepared(k, false, 0, 0);
-    long t0 = System.nanoTime();
     DeviceCode code = task.prebuilt() != null ? Prebuilt.code(task, recipe, device.toString()) : recipe.generate(task, target, options);
     long compileNanos = System.nanoTime() - t0;
     String buildOptions = buildOptions(target);
