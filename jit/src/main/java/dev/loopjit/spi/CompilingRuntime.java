@@ -160,6 +160,7 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
 
   /** The launch shape of {@code grid} for {@code kernel}: its work-groups within the device's and the kernel's limits. */
   protected final WorkGroups.Shape shape(CompiledKernel<H> kernel, Grid grid) {
+    if (kernel.lanes() > 1 && grid.local() == null && grid.dims() >= 2) grid = WorkGroups.coarsened(grid);
     WorkGroups.Shape s = WorkGroups.choose(grid, kernel.explicit(), kernel.gridStride(), limits(kernel), kernel.task());
     if (options.flag("threadInfo")) System.out.println("task " + kernel.task() + " on " + device + ": " + s);
     return s;

@@ -4,8 +4,6 @@ package dev.loopjit.api;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,17 +41,6 @@ class CoarsenTest {
     return a;
   }
 
-  private static String run(TaskGraph graph, Device d) {
-    ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    PrintStream out = System.out;
-    try (ExecutionPlan plan = new ExecutionPlan(graph.snapshot()).withDevice(d).withPrintKernel()) {
-      System.setOut(new PrintStream(printed, true));
-      plan.execute();
-    } finally {
-      System.setOut(out);
-    }
-    return printed.toString();
-  }
 
   /** m, n: 16 lanes × 4 rows; lanes alone (m is not a multiple of 4); neither (n is not a multiple of 16). */
   @Test
@@ -65,7 +52,7 @@ class CoarsenTest {
       matmul(a, b, expected, m, n, k);
       for (Device d : Devices.all()) {
         float[] c = new float[m * n];
-        String code = run(new TaskGraph("g").task("t", CoarsenTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
+        String code = PrintedKernels.run(new TaskGraph("g").task("t", CoarsenTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
         String what = d.id() + " m=" + m + " n=" + n;
         for (int i = 0; i < c.length; i++) assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(c[i]), what + " at " + i);
         if (d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU) {
@@ -85,7 +72,7 @@ class CoarsenTest {
     branchy(a, expected, n);
     for (Device d : Devices.all()) {
       float[] c = new float[n];
-      String code = run(new TaskGraph("g").task("t", CoarsenTest::branchy, a, c, n).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", CoarsenTest::branchy, a, c, n).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
       for (int i = 0; i < n; i++) assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(c[i]), d.id() + " at " + i);
       assertFalse(code.contains("lane_base"), d.id() + ":\n" + code);
     }
@@ -96,7 +83,7 @@ class CoarsenTest {
     float[] a = ramp(64, 0.5f), b = ramp(64, 0.25f);
     for (Device d : Devices.all()) {
       float[] c = new float[64];
-      String code = run(new TaskGraph("g").task("t", CoarsenTest::add, a, b, c).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", CoarsenTest::add, a, b, c).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
       for (int i = 0; i < 64; i++) assertEquals(a[i] + b[i], c[i], d.id() + " at " + i);
       assertFalse(code.contains("lane_base"), d.id() + ":\n" + code);
     }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -63,18 +61,6 @@ class LaunchProofTest {
     return a;
   }
 
-  /** Runs {@code graph} on {@code d}, printing its kernels; returns what was printed. */
-  private static String run(TaskGraph graph, Device d) {
-    ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    PrintStream out = System.out;
-    try (ExecutionPlan plan = new ExecutionPlan(graph.snapshot()).withDevice(d).withPrintKernel()) {
-      System.setOut(new PrintStream(printed, true));
-      plan.execute();
-    } finally {
-      System.setOut(out);
-    }
-    return printed.toString();
-  }
 
   @Test
   void matmulRunsUncheckedWhenTheArraysHoldTheProductsAndCheckedOtherwise() {
@@ -83,14 +69,14 @@ class LaunchProofTest {
     matmul(ramp(m * k), b, expected, m, n, k);
     for (Device d : Devices.all()) {
       float[] a = ramp(m * k), c = new float[m * n];
-      String code = run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
+      String code = PrintedKernels.run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
           .task("t", LaunchProofTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
       assertArrayEquals(expected, c, d.id());
       if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
 
       float[] shortA = ramp(m * k - 1), c2 = new float[m * n];
       KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
-          () -> run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, shortA, b)
+          () -> PrintedKernels.run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, shortA, b)
               .task("t", LaunchProofTest::matmul, shortA, b, c2, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c2), d), d.id());
       assertEquals("a", e.array(), e.getMessage());
       assertEquals(m * k - 1, e.index(), e.getMessage());   // only the last row's last product is past the end
@@ -102,7 +88,7 @@ class LaunchProofTest {
   void aProductThatWouldWrapOrANegativeParameterKeepsTheChecks() {
     for (Device d : Devices.all()) {
       float[] a = ramp(8), out = new float[4];
-      String code = run(new TaskGraph("g").task("t", LaunchProofTest::strided, a, out, 2).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::strided, a, out, 2).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
       for (int i = 0; i < 4; i++) assertEquals(a[2 * i] + 1f, out[i], d.id());
       if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
 
@@ -110,7 +96,7 @@ class LaunchProofTest {
       for (int s : new int[] {1 << 30, -1, 3}) {
         float[] o = new float[4];
         KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
-            () -> run(new TaskGraph("g").task("t", LaunchProofTest::strided, a, o, s).transferToHost(DataTransferMode.EVERY_EXECUTION, o), d),
+            () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::strided, a, o, s).transferToHost(DataTransferMode.EVERY_EXECUTION, o), d),
             d.id() + " s=" + s);
         assertEquals("a", e.array(), e.getMessage());
         assertTrue(e.index() < 0 || e.index() >= 8, e.getMessage());
@@ -127,7 +113,7 @@ class LaunchProofTest {
     dense(x, w, expected, batch, in, out);
     for (Device d : Devices.all()) {
       float[] y = new float[batch * out];
-      String code = run(new TaskGraph("g").task("t", LaunchProofTest::dense, x, w, y, batch, in, out).transferToHost(DataTransferMode.EVERY_EXECUTION, y), d);
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::dense, x, w, y, batch, in, out).transferToHost(DataTransferMode.EVERY_EXECUTION, y), d);
       assertArrayEquals(expected, y, d.id());
       if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
     }
@@ -138,7 +124,7 @@ class LaunchProofTest {
     for (Device d : Devices.all()) {
       float[] a = ramp(4), out = new float[4];
       KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
-          () -> run(new TaskGraph("g").task("t", LaunchProofTest::grows, a, out, 1).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d), d.id());
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::grows, a, out, 1).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d), d.id());
       assertEquals(3 << 20, e.index(), e.getMessage());
       assertArrayEquals(new float[4], out, d.id() + ": out unchanged");
     }

@@ -120,4 +120,12 @@ class WorkGroupsTest {
     Grid g2 = new Grid(2, new long[] {20, 30, 1}, null, new long[] {20, 30, 1});
     assertArrayEquals(new long[] {8, 8}, WorkGroups.choose(g2, true, GPU, "g.t").local());
   }
+
+  @Test
+  void coarsenedKernelsGetTallGroupsWithinTheirGrid() {
+    Grid g = WorkGroups.coarsened(new Grid(2, new long[] {128, 512}, null, new long[] {2048, 2048}));
+    assertArrayEquals(new long[] {4, 16}, g.local());
+    assertArrayEquals(new long[] {128, 512}, g.global());
+    assertArrayEquals(new long[] {2, 3, 1}, WorkGroups.coarsened(new Grid(3, new long[] {2, 3, 5}, null, new long[] {32, 12, 5})).local());
+  }
 }
