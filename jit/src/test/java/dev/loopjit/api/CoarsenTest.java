@@ -88,4 +88,18 @@ class CoarsenTest {
       assertFalse(code.contains("lane_base"), d.id() + ":\n" + code);
     }
   }
+
+  @Test
+  void aLanesSettingThatIsNotAPowerOfTwoIsRefusedBeforeAnythingRuns() {
+    float[] a = ramp(64, 0.5f), b = ramp(64, 0.25f), c = new float[64];
+    for (Device d : Devices.all()) {
+      if (!(d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU)) continue;   // the setting is read where it applies
+      try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("g").task("t", CoarsenTest::matmul, a, b, c, 4, 16, 4)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, c).snapshot()).withDevice(d).withSetting("lanes", "12")) {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, plan::execute, d.id());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("loopjit.lanes"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertArrayEquals(new float[64], c, d.id() + ": c unchanged");
+      }
+    }
+  }
 }
