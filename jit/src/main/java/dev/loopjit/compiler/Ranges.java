@@ -196,8 +196,10 @@ final class Ranges {
         yield new Info(a.nonNegative && b.nonNegative, Set.copyOf(below));
       }
       // x - 1 with x a trip count (>= 1) or a length (>= 0): below x, and non-negative for a trip count
-      case Binary b when b.op() == Op.Binary.SUB && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1 && isBound(b.a())
-          && !(b.a() instanceof Const) -> new Info(b.a() instanceof Read r && countVars.contains(r.var()) && countsPositive, Set.of(b.a()));
+      // (not a parameter: p - 1 wraps to Integer.MAX_VALUE for p = Integer.MIN_VALUE)
+      case Binary b when b.op() == Op.Binary.SUB && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1
+          && (b.a() instanceof Length l && l.array() instanceof Read || b.a() instanceof Read r && countVars.contains(r.var()))
+          -> new Info(b.a() instanceof Read && countsPositive, Set.of(b.a()));
       // x + 1 with 0 <= x < some bound: still non-negative (no overflow, a bound is at most Integer.MAX_VALUE)
       case Binary b when b.op() == Op.Binary.ADD && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1 -> {
         Info x = info(b.a());

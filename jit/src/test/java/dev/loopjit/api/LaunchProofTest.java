@@ -55,6 +55,14 @@ class LaunchProofTest {
     }
   }
 
+  /** {@code p - 1} wraps to Integer.MAX_VALUE for p = Integer.MIN_VALUE: it is not below p. */
+  static void belowAParameter(float[] a, float[] out, int p) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      int t = p - 1;
+      if (t >= 0) out[i] = a[t];
+    }
+  }
+
   private static float[] ramp(int n) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = (i % 7) * 0.5f;
@@ -127,6 +135,21 @@ class LaunchProofTest {
           () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::grows, a, out, 1).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d), d.id());
       assertEquals(3 << 20, e.index(), e.getMessage());
       assertArrayEquals(new float[4], out, d.id() + ": out unchanged");
+    }
+  }
+
+  @Test
+  void aParameterMinusOneIsNotBelowIt() {
+    for (Device d : Devices.all()) {
+      float[] a = ramp(4), out = new float[4];
+      KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::belowAParameter, a, out, Integer.MIN_VALUE)
+              .transferToHost(DataTransferMode.EVERY_EXECUTION, out), d), d.id());
+      assertEquals(Integer.MAX_VALUE, e.index(), e.getMessage());
+      assertArrayEquals(new float[4], out, d.id() + ": out unchanged");
+      float[] ok = new float[4];
+      PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::belowAParameter, a, ok, 3).transferToHost(DataTransferMode.EVERY_EXECUTION, ok), d);
+      for (int i = 0; i < 4; i++) assertEquals(a[2], ok[i], d.id());
     }
   }
 }
