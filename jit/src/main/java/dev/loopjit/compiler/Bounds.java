@@ -98,7 +98,8 @@ final class Bounds implements Pass {
         Expr v = e.getValue().get(0), host = switch (v) {
           case Const k when k.type() == Prim.INT -> k;
           case Read r when out.containsKey(r.var()) -> out.get(r.var());
-          case Length l when l.array() instanceof Read -> l;
+          case Length l when Ranges.constantLength(l.array()) >= 0 -> Const.of(Ranges.constantLength(l.array()));
+          case Length l when l.array() instanceof Read r && ir.params().stream().anyMatch(p -> p.var().equals(r.var())) -> l;
           default -> null;
         };
         if (host != null) {

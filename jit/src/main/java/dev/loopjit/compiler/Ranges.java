@@ -236,6 +236,7 @@ final class Ranges {
   Expr upper(Expr e) {
     return switch (e) {
       case Const k when k.type() == Prim.INT && k.longValue() >= 0 -> Const.of(k.longValue());
+      case Length l when constantLength(l.array()) >= 0 -> Const.of((long) constantLength(l.array()));   // a private or local array
       case Length l when l.array() instanceof Read -> l;
       case Read r when fixed.containsKey(r.var()) -> fixed.get(r.var());
       case Read r when countVars.contains(r.var()) -> countsPositive ? count(r.var()) : null;

@@ -93,7 +93,12 @@ public final class KernelFacts {
 
   /** A leaf's value (a constant, length, trip count or int parameter), or UNPROVEN when it is not an int. */
   private static long leaf(KernelIR k, Expr e, Object[] args) {
-    Object v = e instanceof Const c ? c.value() : LaunchValues.eval(k, e, args, null, k.name());
+    Object v;
+    try {
+      v = e instanceof Const c ? c.value() : LaunchValues.eval(k, e, args, null, k.name());
+    } catch (RuntimeException notOnTheHost) {   // a value only the device knows: no proof, the checks stay
+      return UNPROVEN;
+    }
     if (!(v instanceof Number n) || v instanceof Float || v instanceof Double) return UNPROVEN;
     long x = n.longValue();
     return x > Integer.MAX_VALUE || x < Integer.MIN_VALUE ? UNPROVEN : x;

@@ -63,6 +63,15 @@ class LaunchProofTest {
     }
   }
 
+  /** A row as long as a private array: its constant length is a bound like any other. */
+  static void privateRow(float[] a, float[] out) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      float[] t = new float[4];
+      for (int k = 0; k < t.length; k++) t[k] = a[i * t.length + k];
+      out[i] = t[0] + t[3];
+    }
+  }
+
   private static float[] ramp(int n) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = (i % 7) * 0.5f;
@@ -150,6 +159,20 @@ class LaunchProofTest {
       float[] ok = new float[4];
       PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::belowAParameter, a, ok, 3).transferToHost(DataTransferMode.EVERY_EXECUTION, ok), d);
       for (int i = 0; i < 4; i++) assertEquals(a[2], ok[i], d.id());
+    }
+  }
+
+  @Test
+  void aPrivateArraysLengthIsABound() {
+    for (Device d : Devices.all()) {
+      float[] a = ramp(24), out = new float[6];
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::privateRow, a, out).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
+      for (int i = 0; i < 6; i++) assertEquals(a[4 * i] + a[4 * i + 3], out[i], d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+      float[] shortA = ramp(23), out2 = new float[6];
+      KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::privateRow, shortA, out2).transferToHost(DataTransferMode.EVERY_EXECUTION, out2), d));
+      assertEquals(23, e.index(), e.getMessage());
     }
   }
 }
