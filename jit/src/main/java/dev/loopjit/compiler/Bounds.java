@@ -99,7 +99,7 @@ final class Bounds implements Pass {
           case Const k when k.type() == Prim.INT -> k;
           case Read r when out.containsKey(r.var()) -> out.get(r.var());
           case Length l when Ranges.constantLength(l.array()) >= 0 -> Const.of(Ranges.constantLength(l.array()));
-          case Length l when l.array() instanceof Read r && ir.params().stream().anyMatch(p -> p.var().equals(r.var())) -> l;
+          case Length l when l.array() instanceof Read r && ir.params().stream().anyMatch(p -> r.var().equals(p.var())) -> l;
           default -> null;
         };
         if (host != null) {
