@@ -4,12 +4,10 @@ package dev.loopjit.fuzz;
 import dev.loopjit.api.DataTransferMode;
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
-import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.PrintedKernels;
 import dev.loopjit.api.TaskGraph;
 import dev.loopjit.testing.KernelCheck;
 import dev.loopjit.testing.MemoryClassLoader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -174,16 +172,7 @@ final class LaneFuzz {
   private static String execute(Serializable task, Object[] args, Device d) {
     TaskGraph g = new TaskGraph("lanes").transferToDevice(DataTransferMode.EVERY_EXECUTION, Arrays.copyOf(args, 4));
     KernelCheck.addTask(g, "k", task, args);
-    g.transferToHost(DataTransferMode.EVERY_EXECUTION, args[4], args[5]);
-    ByteArrayOutputStream printed = new ByteArrayOutputStream();
-    PrintStream out = System.out;
-    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d).withPrintKernel()) {
-      System.setOut(new PrintStream(printed, true));
-      plan.execute();
-    } finally {
-      System.setOut(out);
-    }
-    return printed.toString();
+    return PrintedKernels.run(g.transferToHost(DataTransferMode.EVERY_EXECUTION, args[4], args[5]), d);
   }
 
   private static String difference(Object want, Object got) {

@@ -56,12 +56,11 @@ final class Chunks implements Pass {
   public KernelIR run(KernelIR ir, Context cx) {
     if (!cx.target.chunked() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null) return ir;
     List<Stmt> top = ir.body().stmts();
-    int at = -1;
-    for (int k = 0; k < top.size(); k++) if (top.get(k) instanceof Labeled l && l.label().equals(loops.frame())) at = k;
+    int at = ParallelLoops.frameIndex(ir, loops);
     if (at < 0) throw new IllegalStateException("no parallel frame " + loops.frame() + " in " + ir.name());
     Labeled frame = (Labeled) top.get(at);
-    if (frame.body().stmts().size() != 1 || !(frame.body().stmts().get(0) instanceof If guard) || !guard.otherwise().isEmpty())
-      throw new IllegalStateException("the parallel frame of " + ir.name() + " is not a guarded iteration");
+    If guard = ParallelLoops.guardOf(frame);
+    if (guard == null) throw new IllegalStateException("the parallel frame of " + ir.name() + " is not a guarded iteration");
     Src src = frame.src();
     int dims = loops.counts().size();
     Var[] item = new Var[dims];

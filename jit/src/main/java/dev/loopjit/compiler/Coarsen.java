@@ -58,15 +58,16 @@ final class Coarsen implements Pass {
         || loops.gridStride() || loops.maxGroupSize() > 0 || loops.prologue() || loops.epilogue() || loops.lanes() > 1) return ir;
     for (KernelIR.Param p : ir.params()) if (p.reduce()) return ir;
     List<Stmt> top = ir.body().stmts();
-    int at = -1;
-    for (int k = 0; k < top.size(); k++) if (top.get(k) instanceof Labeled l && l.label().equals(loops.frame())) at = k;
-    if (at < 0 || !(top.get(at) instanceof Labeled frame) || frame.body().stmts().size() != 1
-        || !(frame.body().stmts().get(0) instanceof If guard) || !guard.otherwise().isEmpty()) return ir;
+    int at = ParallelLoops.frameIndex(ir, loops);
+    if (at < 0) return ir;
+    Labeled frame = (Labeled) top.get(at);
+    If guard = ParallelLoops.guardOf(frame);
+    if (guard == null) return ir;
     if (Chunks.carries(top.subList(0, at), guard.then())) return ir;   // an iteration would see what its neighbour left
 
     // The form, from the iteration as it is: lanes where its loops read along x, jammed where they read across it
     Var probeX = cx.names.fresh("x_probe", Prim.INT);
-    Lanes probe = Lanes.of(replaceId(guard.then(), 0, probeX), probeX, frame.label(), cx.target.lanes());
+    Lanes probe = Lanes.of(ids(probeX, null).rewrite(guard.then()), probeX, frame.label(), cx.target.lanes());
     if (probe == null) return ir;
     boolean wide = probe.wide();
     int w = wide ? cx.target.lanes() : Math.min(JAM_LANES, cx.target.lanes());
@@ -81,20 +82,9 @@ final class Coarsen implements Pass {
   /** The jammed form's block: 8 × 8 iterations, 64 independent sums (docs/PERFORMANCE.md, "coarsening"). */
   static final int JAM_LANES = 8, JAM_ROWS = 8;
 
-  private static Block replaceId(Block b, int d, Var v) {
+  /** Global id x read as {@code x}, and id y as {@code y} when not null. */
+  private static Rewriter ids(Var x, Var y) {
     return new Rewriter() {
-      @Override
-      protected Expr expr(Expr e) {
-        return isGlobalId(e, d) ? new Read(v) : e;
-      }
-    }.rewrite(b);
-  }
-
-  /** The kernel in blocks of {@code w} × {@code rows} iterations in the wide ({@code wide}) or jammed form, or null where that does not apply. */
-  private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, boolean wide, int w, int rows) {
-    List<Stmt> top = ir.body().stmts();
-    Var x = cx.names.fresh("lane_base", Prim.INT), y = rows > 1 ? cx.names.fresh("row_base", Prim.INT) : null;
-    Rewriter ids = new Rewriter() {
       @Override
       protected Expr expr(Expr e) {
         if (isGlobalId(e, 0)) return new Read(x);
@@ -102,6 +92,13 @@ final class Coarsen implements Pass {
         return e;
       }
     };
+  }
+
+  /** The kernel in blocks of {@code w} × {@code rows} iterations in the wide ({@code wide}) or jammed form, or null where that does not apply. */
+  private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, boolean wide, int w, int rows) {
+    List<Stmt> top = ir.body().stmts();
+    Var x = cx.names.fresh("lane_base", Prim.INT), y = rows > 1 ? cx.names.fresh("row_base", Prim.INT) : null;
+    Rewriter ids = ids(x, y);
     Block iteration = ids.rewrite(guard.then());
     if (y != null) {
       Lanes byRow = Lanes.jam(iteration, y, frame.label());

@@ -181,9 +181,9 @@ final class Lanes {
       }
     };
     Stmt one = switch (s) {
-      case Assign a -> new Store(new Read(laneArrays.get(a.var())), new Read(lane), thaw(r.rewrite(offsets.rewrite(inline(a.value())))), a.src());
+      case Assign a -> new Store(new Read(laneArrays.get(a.var())), new Read(lane), laneValue(a.value(), r, offsets), a.src());
       case Store st -> new Store(r.rewrite(inline(st.array())), thaw(r.rewrite(laneIndex(inline(st.index()), new Read(lane), offsets))),
-          thaw(r.rewrite(offsets.rewrite(inline(st.value())))), st.src());
+          laneValue(st.value(), r, offsets), st.src());
       default -> throw new IllegalStateException(s.toString());
     };
     Label loop = cx.names.label();
@@ -321,13 +321,18 @@ final class Lanes {
         }
       };
       out.add(switch (s) {
-        case Assign a -> new Assign(scalars.get(a.var())[lane], thaw(r.rewrite(offsets.rewrite(inline(a.value())))), a.src());
+        case Assign a -> new Assign(scalars.get(a.var())[lane], laneValue(a.value(), r, offsets), a.src());
         case Store st -> new Store(r.rewrite(inline(st.array())), thaw(r.rewrite(laneIndex(inline(st.index()), Const.of(lane), offsets))),
-            thaw(r.rewrite(offsets.rewrite(inline(st.value())))), st.src());
+            laneValue(st.value(), r, offsets), st.src());
         default -> throw new IllegalStateException(s.toString());
       });
     }
     return new Block(out, s.src());
+  }
+
+  /** A value as one lane computes it: affine variables inlined, its loads' lane offsets, then the lane's own values ({@code lane}). */
+  private Expr laneValue(Expr e, Rewriter lane, Rewriter offsets) {
+    return thaw(lane.rewrite(offsets.rewrite(inline(e))));
   }
 
   /** With {@code noWrap}: each unit-stride load index of lane {@code lane} as {@code ADD_NO_WRAP(index(frozen x), lane)}. */

@@ -175,6 +175,18 @@ final class ParallelLoops implements Pass {
     return out;
   }
 
+  /** Where the parallel frame {@code loops.frame()} is among the kernel's top-level statements, or -1. */
+  static int frameIndex(KernelIR ir, Launch.Loops loops) {
+    List<Stmt> top = ir.body().stmts();
+    for (int k = 0; k < top.size(); k++) if (top.get(k) instanceof Labeled l && l.label().equals(loops.frame())) return k;
+    return -1;
+  }
+
+  /** The guard of a frame that is one guarded iteration ({@code frame: if (id < count) { … }}, as this pass makes it), or null. */
+  static If guardOf(Labeled frame) {
+    return frame.body().stmts().size() == 1 && frame.body().stmts().get(0) instanceof If guard && guard.otherwise().isEmpty() ? guard : null;
+  }
+
   /** Whether {@code s} is a statement {@link #beforeTheLoop} put in the prologue. */
   static boolean inPrologue(Stmt s) {
     return s instanceof If i && i.cond() instanceof Compare c && c.op() == Op.Compare.EQ && c.b() instanceof Const k

@@ -40,8 +40,7 @@ final class Uniform implements Pass {
     List<Stmt> out = new ArrayList<>();
     out.add(new Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), ir.body().src()));
     for (Stmt s : ir.body().stmts()) {
-      if (s instanceof Labeled l && l.label().equals(loops.frame()) && l.body().stmts().size() == 1
-          && l.body().stmts().get(0) instanceof If guard && guard.otherwise().isEmpty()) {
+      if (s instanceof Labeled l && l.label().equals(loops.frame()) && ParallelLoops.guardOf(l) instanceof If guard) {
         if (!interchangeHelps(guard.then())) return ir;
         Var inRange = cx.names.fresh("in_range", Prim.BOOLEAN);
         out.add(new Assign(inRange, guard.cond(), guard.src()));

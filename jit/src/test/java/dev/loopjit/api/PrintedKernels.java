@@ -4,12 +4,12 @@ package dev.loopjit.api;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 
-/** What a device runs, as {@code plan.withPrintKernel()} shows it: for tests that check which variant a task got. */
-final class PrintedKernels {
+/** What a device runs, as {@code plan.withPrintKernel()} shows it: for tests that check which variant a task got (jit's and, through the test jar, conformance's). */
+public final class PrintedKernels {
   private PrintedKernels() {}
 
   /** Executes {@code graph} once on {@code d}; the code of its kernels as printed (empty on the jvm). */
-  static String run(TaskGraph graph, Device d) {
+  public static String run(TaskGraph graph, Device d) {
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     PrintStream out = System.out;
     try (ExecutionPlan plan = new ExecutionPlan(graph.snapshot()).withDevice(d).withPrintKernel()) {
