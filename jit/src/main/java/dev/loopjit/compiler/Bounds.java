@@ -42,7 +42,9 @@ import java.util.Set;
  * indices (still never outside an array) and its results are discarded by the runtime anyway.
  * Proven accesses pay nothing: an index that is a {@code @Parallel} loop's variable whose trip
  * count is that array's length, or a counted loop's variable ({@code for (k = 0; k < a.length; k++)}),
- * or a constant into a private or local array (see {@link Ranges}). Targets that get Java's checks
+ * or a constant into a private or local array (see {@link Ranges}). A counted loop whose indices are
+ * linear in its variable runs unchecked where they are in range at its first and last iteration
+ * ({@link LoopVersions}), checked otherwise. Targets that get Java's checks
  * for free ({@link Target#boundsChecks()} false) and {@code loopjit.boundsChecks=false} skip the pass.
  */
 final class Bounds implements Pass {
@@ -55,8 +57,10 @@ final class Bounds implements Pass {
   public KernelIR run(KernelIR ir, Context cx) {
     if (!cx.target.boundsChecks()) return ir;
     Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
-    Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()));
-    Block body = w.block(ir.body(), Ranges.start(ir.launch(), fixed(ir)), false).block;
+    Block[] versioned = new Block[1];
+    Set<Object> hoisted = LoopVersions.of(ir.body(), cx, versioned).hoisted();
+    Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()), hoisted);
+    Block body = w.block(versioned[0], Ranges.start(ir.launch(), fixed(ir)), false).block;
     if (w.sites.isEmpty()) return ir;
     KernelIR.Param hidden = new KernelIR.Param(ir.params().size(), report, KernelIR.Param.Kind.ARRAY);
     return ir.withBoundsChecks(hidden, w.sites, body);
@@ -134,11 +138,14 @@ final class Bounds implements Pass {
     final Var report;
     final Context cx;
     final boolean mayReturn;
+    /** Accesses in range wherever they run: the unchecked copies of counted loops ({@link LoopVersions}). */
+    final Set<Object> hoisted;
     final List<BoundsSite> sites = new ArrayList<>();
     /** Facts at each {@code continue} of a loop, for its back edge. */
     final Map<Label, Ranges> continues = new HashMap<>();
 
-    Walk(KernelIR ir, Var report, Context cx, boolean mayReturn) {
+    Walk(KernelIR ir, Var report, Context cx, boolean mayReturn, Set<Object> hoisted) {
+      this.hoisted = hoisted;
       this.ir = ir;
       this.report = report;
       this.cx = cx;
@@ -232,7 +239,7 @@ final class Bounds implements Pass {
         case Return ret -> ret.value() == null ? ret : new Return(g.expr(ret.value(), List.of()), ret.src());
         case Store st -> {
           Expr index = g.expr(st.index(), List.of()), value = g.expr(st.value(), List.of());
-          yield g.checkedStore(st.array(), index, value, st.src());
+          yield hoisted.contains(st) ? new Store(st.array(), index, value, st.src()) : g.checkedStore(st.array(), index, value, st.src());
         }
         default -> s;
       };
@@ -293,7 +300,7 @@ final class Bounds implements Pass {
       return switch (e) {
         case Load l -> {
           Expr index = expr(l.index(), reached);
-          Expr ok = ok(l.array(), index);
+          Expr ok = w.hoisted.contains(l) ? null : ok(l.array(), index);
           if (ok == null) yield new Load(l.array(), index);
           Expr upper = r.upper(index);   // of the index itself, not of the variable it may be put in below
           if (reached.isEmpty() && !(index instanceof Read || index instanceof Const)) {   // computed once, used four times
@@ -324,7 +331,7 @@ final class Bounds implements Pass {
         case Call c when (c.op() == Intrinsic.ATOMIC_ADD || c.op() == Intrinsic.ATOMIC_CAS) -> {
           List<Expr> args = new ArrayList<>();
           for (Expr a : c.args()) args.add(expr(a, reached));
-          Expr ok = ok(args.get(0), args.get(1));
+          Expr ok = w.hoisted.contains(c) ? null : ok(args.get(0), args.get(1));
           if (ok != null && atomicOk == null) {
             atomicOk = ok;
             atomicIndex = args.get(1);

@@ -181,7 +181,7 @@ public final class WorkCounter {
     expr(i.cond(), acc, w);
     V c = eval(i.cond());
     if (c != null && c.value() instanceof Boolean b) {
-      if (c.varying() && !c.guard()) estimated("a branch that depends on the work-item (the middle one counted)", i.src());
+      if (c.varying() && !c.guard() && !sameWork(i, w)) estimated("a branch that depends on the work-item (the middle one counted)", i.src());
       return stmt(b ? i.then() : i.otherwise(), acc, w);
     }
     estimated("a branch on data (the larger side counted)", i.src());
@@ -195,6 +195,24 @@ public final class WorkCounter {
     merge(afterThen);
     acc.max(a, b);
     return fa.equals(fb) ? fa : NORMAL;
+  }
+
+  /**
+   * Whether both sides of {@code i} do the same work (a loop and its copy with the bounds checks
+   * hoisted, which the bounds pass chooses between per work-item): then either side counts exactly.
+   */
+  private boolean sameWork(Stmt.If i, double w) {
+    Map<Var, V> before = new HashMap<>(env);
+    String estimateBefore = estimate;
+    Acc a = new Acc(), b = new Acc();
+    Flow fa = stmt(i.then(), a, w);
+    env.clear();
+    env.putAll(before);
+    Flow fb = stmt(i.otherwise(), b, w);
+    env.clear();
+    env.putAll(before);
+    estimate = estimateBefore;
+    return fa.equals(fb) && a.read == b.read && a.write == b.write && a.flops == b.flops;
   }
 
   /** Keeps the variables that have the same value in {@code other} as here; forgets the rest. */
