@@ -79,6 +79,20 @@ class LoopVersionsTest {
     for (int[] p : cases) same("window " + java.util.Arrays.toString(p), LoopVersionsTest::window, ramp(N + 8), N, p);
   }
 
+  /** Random windows around the edges of a and of int (seeded: {@code -Dloopversions.seed}); one work-item strays. */
+  @Test
+  void randomWindowsNearTheEdges() {
+    long seed = Long.getLong("loopversions.seed", 7);
+    java.util.SplittableRandom r = new java.util.SplittableRandom(seed);
+    int[] edges = {0, 1, -1, 2, N + 7, N + 8, N + 9, 1 << 30, -(1 << 30), Integer.MAX_VALUE, Integer.MIN_VALUE, Integer.MAX_VALUE - 3};
+    for (int c = 0; c < 40; c++) {
+      int off = r.nextBoolean() ? edges[r.nextInt(edges.length)] : r.nextInt(-4, N + 12);
+      int step = r.nextBoolean() ? edges[r.nextInt(edges.length)] : r.nextInt(-3, 4);
+      int[] p = {off, step, r.nextInt(0, 10), r.nextInt(0, N)};
+      same("window " + java.util.Arrays.toString(p) + " (seed " + seed + ")", LoopVersionsTest::window, ramp(N + 8), N, p);
+    }
+  }
+
   @Test
   void earlyExitsConditionsPrivateArraysAndStores() {
     float[] stops = ramp(N + 8);
