@@ -46,6 +46,7 @@ final class IntrinsicEval {
       case CTZ -> a instanceof Long x ? Long.numberOfTrailingZeros(x) : Integer.numberOfTrailingZeros((Integer) a);
       case DIV_UNCHECKED, REM_UNCHECKED -> divide(op == Intrinsic.REM_UNCHECKED, a, args.get(1));
       case ADD_NO_WRAP -> (Integer) a + (Integer) args.get(1);
+      case MUL_NO_WRAP -> (Integer) a * (Integer) args.get(1);
       default -> {
         double x = ((Number) a).doubleValue(), y = args.size() > 1 ? ((Number) args.get(1)).doubleValue() : 0;
         double r = math(op, x, y);

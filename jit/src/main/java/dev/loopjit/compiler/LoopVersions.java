@@ -8,6 +8,7 @@ import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Var;
@@ -82,9 +83,9 @@ final class LoopVersions {
     Counted c = counted(l);
     List<Access> accesses = c == null ? List.of() : accesses(l, c);
     if (accesses.isEmpty()) return new Loop(l.label(), block(l.body()), l.update(), l.src());
-    Set<Object> mine = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (Access a : accesses) mine.add(a.node);
-    Loop fast = (Loop) copy(l, mine, new HashMap<>());
+    Map<Object, Access> mine = new IdentityHashMap<>();
+    for (Access a : accesses) mine.put(a.node, a);
+    Loop fast = (Loop) copy(l, new Copy(mine, c), new HashMap<>());
     // Only conjunctions: a loop that does not start may take either copy, and PoCL 3.1 miscompiles
     // `uniform || varying` as the condition of a branch holding loops in a kernel with a barrier
     // (it took the first work-item's branch for all: LoopVersionsTest, windows that never start).
@@ -95,7 +96,7 @@ final class LoopVersions {
   }
 
   /** The loop variable and its limit, or null when {@code l} is not a counted loop of the form above. */
-  private record Counted(Var q, Expr limit, Set<Var> assigned) {}
+  private record Counted(Var q, Expr limit, Set<Var> assigned, Map<Var, Integer> assignments) {}
 
   private static Counted counted(Loop l) {
     List<Stmt> body = l.body().stmts();
@@ -115,10 +116,8 @@ final class LoopVersions {
     IrWalk.walk(l.update(), count);
     Set<Var> assigned = new HashSet<>(assigns.keySet());
     if (assigns.getOrDefault(q, 0) != 1 || !invariant(cmp.b(), assigned)) return null;
-    Stmt last = body.get(body.size() - 1);
-    boolean inBody = isIncrement(last, q);
-    boolean inUpdate = l.update().stmts().stream().anyMatch(s -> isIncrement(s, q));
-    return inBody || inUpdate ? new Counted(q, cmp.b(), assigned) : null;
+    boolean increments = isIncrement(body.get(body.size() - 1), q) || l.update().stmts().stream().anyMatch(s -> isIncrement(s, q));
+    return increments ? new Counted(q, cmp.b(), assigned, assigns) : null;
   }
 
   private static boolean isIncrement(Stmt s, Var q) {
@@ -147,15 +146,37 @@ final class LoopVersions {
     /** {@code first and last index in range}, in long arithmetic. */
     Expr inRange(Counted c) {
       Expr len = Ranges.constantLength(array) >= 0 ? Const.of((long) Ranges.constantLength(array)) : wide(new Length(array));
-      Expr first = at(wide(new Read(c.q))), last = at(new Binary(Op.Binary.SUB, wide(c.limit), Const.of(1L)));
-      if (stride instanceof Const k && k.longValue() >= 0) return and(ge0(first), lt(last, len));
-      if (stride instanceof Const k) return and(ge0(last), lt(first, len));
-      return and(and(ge0(first), lt(first, len)), and(ge0(last), lt(last, len)));
+      Expr q0 = wide(new Read(c.q)), q1 = new Binary(Op.Binary.SUB, wide(c.limit), Const.of(1L));
+      Expr first = at(q0), last = at(q1);
+      Expr ends = stride instanceof Const k && k.longValue() >= 0 ? and(ge0(first), lt(last, len))
+          : stride instanceof Const ? and(ge0(last), lt(first, len))
+          : and(and(ge0(first), lt(first, len)), and(ge0(last), lt(last, len)));
+      if (isOne(stride)) return ends;
+      return and(ends, and(anInt(new Binary(Op.Binary.MUL, q0, wide(stride))), anInt(new Binary(Op.Binary.MUL, q1, wide(stride)))));
+    }
+
+    /**
+     * The index as the unchecked copy computes it: {@code base + q·stride} with a signed (no-wrap) add
+     * and multiply — the predicate has shown that both stay within int from the first iteration to
+     * the last (each is linear in q), so a device compiler may see the index as linear in q. The
+     * base's own terms keep Java's wrapping arithmetic: their sum is the same int either way.
+     */
+    Expr signedIndex(Counted c) {
+      Expr step = isOne(stride) ? new Read(c.q) : new Call(Intrinsic.MUL_NO_WRAP, Prim.INT, List.of(new Read(c.q), stride));
+      return base instanceof Const k && k.longValue() == 0 ? step : new Call(Intrinsic.ADD_NO_WRAP, Prim.INT, List.of(base, step));
+    }
+
+    private static boolean isOne(Expr e) {
+      return e instanceof Const k && k.longValue() == 1;
+    }
+
+    private static Expr anInt(Expr x) {
+      return and(new Compare(Op.Compare.GE, x, Const.of((long) Integer.MIN_VALUE)), new Compare(Op.Compare.LE, x, Const.of((long) Integer.MAX_VALUE)));
     }
 
     /** {@code base + q·stride}, exact in long. */
     private Expr at(Expr q) {
-      Expr step = stride instanceof Const k && k.longValue() == 1 ? q : new Binary(Op.Binary.MUL, q, wide(stride));
+      Expr step = isOne(stride) ? q : new Binary(Op.Binary.MUL, q, wide(stride));
       return base instanceof Const k && k.longValue() == 0 ? step : new Binary(Op.Binary.ADD, wide(base), step);
     }
 
@@ -171,15 +192,27 @@ final class LoopVersions {
       return new Compare(Op.Compare.LT, x, len);
     }
 
-    private static Expr and(Expr a, Expr b) {
+    static Expr and(Expr a, Expr b) {
       return new Logic(Op.Logic.AND, a, b);
     }
   }
 
-  /** The accesses of {@code l}'s body (not its update) whose index is linear in the loop variable with everything else unchanged by the loop. */
+  /**
+   * The accesses of {@code l}'s body (not its update) whose index is linear in the loop variable with
+   * everything else unchanged by the loop. A variable the body assigns once, at its top level, from
+   * such an expression or an invariant one ({@code int row = p * n;}) stands for that expression in
+   * the statements after it: it holds this iteration's value there.
+   */
   private List<Access> accesses(Loop l, Counted c) {
     List<Access> out = new ArrayList<>();
-    IrWalk.walk(l.body(), new IrWalk.Visitor() {
+    Map<Var, Expr> derived = new HashMap<>();
+    Rewriter expand = new Rewriter() {
+      @Override
+      protected Expr expr(Expr e) {
+        return e instanceof Read r && derived.containsKey(r.var()) ? derived.get(r.var()) : e;
+      }
+    };
+    IrWalk.Visitor visit = new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt x) {
         if (x instanceof Store st) add(x, st.array(), st.index());
@@ -194,10 +227,17 @@ final class LoopVersions {
       void add(Object node, Expr array, Expr index) {
         if (!(array instanceof Read r) || c.assigned.contains(r.var())) return;
         if (index instanceof Read q && q.var().equals(c.q) && c.limit.equals(new Length(array))) return;   // the pass proves it without help
-        Access a = linear(node, array, index, c);
+        Access a = linear(node, array, expand.rewrite(index), c);
         if (a != null) out.add(a);
       }
-    });
+    };
+    for (Stmt s : l.body().stmts()) {
+      IrWalk.walk(s, visit);
+      if (s instanceof Assign a && a.var().type() == Prim.INT && !a.var().equals(c.q) && c.assignments.get(a.var()) == 1) {
+        Expr value = expand.rewrite(a.value());
+        if (invariant(value, c.assigned) || linear(null, null, value, c) != null) derived.put(a.var(), value);
+      }
+    }
     return out;
   }
 
@@ -240,72 +280,86 @@ final class LoopVersions {
   }
 
   /**
-   * A copy of {@code s} with fresh labels for the loops, switches and labelled blocks it declares,
-   * and fresh nodes for the accesses in {@code mine} or already hoisted, which are hoisted.
+   * What a copy rewrites: the accesses this loop hoists ({@code mine}: their index becomes
+   * {@link Access#signedIndex}). Accesses hoisted by an enclosing loop keep their index and stay hoisted.
    */
-  private Stmt copy(Stmt s, Set<Object> mine, Map<Label, Label> labels) {
+  private record Copy(Map<Object, Access> mine, Counted loop) {
+    boolean hoists(Object node) {
+      return mine.containsKey(node);
+    }
+  }
+
+  /** A copy of {@code s} with fresh labels for the loops, switches and labelled blocks it declares, and the rewrites of {@code cp}. */
+  private Stmt copy(Stmt s, Copy cp, Map<Label, Label> labels) {
     return switch (s) {
-      case Block b -> copyBlock(b, mine, labels);
-      case Assign a -> new Assign(a.var(), copy(a.value(), mine), a.src());
+      case Block b -> copyBlock(b, cp, labels);
+      case Assign a -> new Assign(a.var(), copy(a.value(), cp), a.src());
       case Store st -> {
-        Store n = new Store(st.array(), copy(st.index(), mine), copy(st.value(), mine), st.src());
-        if (mine.contains(st) || hoisted.contains(st)) hoisted.add(n);
+        Expr index = cp.hoists(st) ? cp.mine.get(st).signedIndex(cp.loop) : copy(st.index(), cp);
+        Store n = new Store(st.array(), index, copy(st.value(), cp), st.src());
+        if (cp.hoists(st) || hoisted.contains(st)) hoisted.add(n);
         yield n;
       }
-      case Eval e -> new Eval(copy(e.call(), mine), e.src());
-      case Return r -> r.value() == null ? r : new Return(copy(r.value(), mine), r.src());
-      case If i -> new If(copy(i.cond(), mine), copyBlock(i.then(), mine, labels), copyBlock(i.otherwise(), mine, labels), i.src());
+      case Eval e -> new Eval(copy(e.call(), cp), e.src());
+      case Return r -> r.value() == null ? r : new Return(copy(r.value(), cp), r.src());
+      case If i -> new If(copy(i.cond(), cp), copyBlock(i.then(), cp, labels), copyBlock(i.otherwise(), cp, labels), i.src());
       case Loop l -> {
         Label fresh = cx.names.label();
         labels.put(l.label(), fresh);
-        yield new Loop(fresh, copyBlock(l.body(), mine, labels), copyBlock(l.update(), mine, labels), l.src());
+        yield new Loop(fresh, copyBlock(l.body(), cp, labels), copyBlock(l.update(), cp, labels), l.src());
       }
       case Switch sw -> {
         Label fresh = cx.names.label();
         labels.put(sw.label(), fresh);
-        yield new Switch(fresh, copy(sw.selector(), mine), sw.cases().stream().map(k -> new Case(k.values(), copyBlock(k.body(), mine, labels))).toList(), sw.src());
+        yield new Switch(fresh, copy(sw.selector(), cp), sw.cases().stream().map(k -> new Case(k.values(), copyBlock(k.body(), cp, labels))).toList(), sw.src());
       }
       case Labeled l -> {
         Label fresh = cx.names.label();
         labels.put(l.label(), fresh);
-        yield new Labeled(fresh, copyBlock(l.body(), mine, labels), l.src());
+        yield new Labeled(fresh, copyBlock(l.body(), cp, labels), l.src());
       }
       case Break br -> new Break(labels.getOrDefault(br.target(), br.target()), br.src());
       case Continue k -> new Continue(labels.getOrDefault(k.target(), k.target()), k.src());
     };
   }
 
-  private Block copyBlock(Block b, Set<Object> mine, Map<Label, Label> labels) {
+  private Block copyBlock(Block b, Copy cp, Map<Label, Label> labels) {
     List<Stmt> out = new ArrayList<>();
-    for (Stmt s : b.stmts()) out.add(copy(s, mine, labels));
+    for (Stmt s : b.stmts()) out.add(copy(s, cp, labels));
     return new Block(out, b.src());
   }
 
   /** {@code e} with fresh nodes for the hoisted accesses in it (every other node shared). */
-  private Expr copy(Expr e, Set<Object> mine) {
-    if (!containsAccess(e, mine)) return e;
+  private Expr copy(Expr e, Copy cp) {
+    if (!containsAccess(e, cp)) return e;
     Expr n = switch (e) {
-      case Load l -> new Load(copy(l.array(), mine), copy(l.index(), mine));
-      case Call c -> new Call(c.op(), c.type(), c.args().stream().map(a -> copy(a, mine)).toList());
-      case Unary u -> new Unary(u.op(), copy(u.x(), mine));
-      case Binary b -> new Binary(b.op(), copy(b.a(), mine), copy(b.b(), mine));
-      case Compare c -> new Compare(c.op(), copy(c.a(), mine), copy(c.b(), mine));
-      case Logic l -> new Logic(l.op(), copy(l.a(), mine), copy(l.b(), mine));
-      case Convert c -> new Convert(c.to(), copy(c.x(), mine));
-      case Select s -> new Select(copy(s.cond(), mine), copy(s.a(), mine), copy(s.b(), mine));
-      case Invoke i -> new Invoke(i.owner(), i.name(), i.descriptor(), i.type(), i.args().stream().map(a -> copy(a, mine)).toList());
+      case Load l when cp.hoists(l) -> new Load(l.array(), cp.mine.get(l).signedIndex(cp.loop));
+      case Load l -> new Load(copy(l.array(), cp), copy(l.index(), cp));
+      case Call c when cp.hoists(c) -> {
+        List<Expr> args = new ArrayList<>();
+        for (int k = 0; k < c.args().size(); k++) args.add(k == 1 ? cp.mine.get(c).signedIndex(cp.loop) : copy(c.args().get(k), cp));
+        yield new Call(c.op(), c.type(), args);
+      }
+      case Call c -> new Call(c.op(), c.type(), c.args().stream().map(a -> copy(a, cp)).toList());
+      case Unary u -> new Unary(u.op(), copy(u.x(), cp));
+      case Binary b -> new Binary(b.op(), copy(b.a(), cp), copy(b.b(), cp));
+      case Compare c -> new Compare(c.op(), copy(c.a(), cp), copy(c.b(), cp));
+      case Logic l -> new Logic(l.op(), copy(l.a(), cp), copy(l.b(), cp));
+      case Convert c -> new Convert(c.to(), copy(c.x(), cp));
+      case Select s -> new Select(copy(s.cond(), cp), copy(s.a(), cp), copy(s.b(), cp));
+      case Invoke i -> new Invoke(i.owner(), i.name(), i.descriptor(), i.type(), i.args().stream().map(a -> copy(a, cp)).toList());
       default -> e;
     };
-    if (mine.contains(e) || hoisted.contains(e)) hoisted.add(n);
+    if (cp.hoists(e) || hoisted.contains(e)) hoisted.add(n);
     return n;
   }
 
-  private boolean containsAccess(Expr e, Set<Object> mine) {
+  private boolean containsAccess(Expr e, Copy cp) {
     boolean[] found = {false};
     IrWalk.walk(e, null, new IrWalk.Visitor() {
       @Override
       public void expr(Expr x, Stmt in) {
-        found[0] |= mine.contains(x) || hoisted.contains(x);
+        found[0] |= cp.hoists(x) || hoisted.contains(x);
       }
     });
     return found[0];

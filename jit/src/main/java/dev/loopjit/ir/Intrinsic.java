@@ -44,6 +44,12 @@ public enum Intrinsic {
    */
   ADD_NO_WRAP,
   /**
+   * (a, b) -> a * b on INT where the compiler has shown the product never overflows (a counted
+   * loop's {@code q·c} in the copy the bounds pass runs unchecked, whose ends it tested at run time:
+   * {@code LoopVersions}). Java's {@code *} (which wraps) gives the same value.
+   */
+  MUL_NO_WRAP,
+  /**
    * SHAPE(collection, dim) -> INT: extent {@code dim} (0: rows, 1: columns) of a 2-D collection
    * parameter ({@code Matrix2DFloat.getNumRows/getNumColumns}); the {@code arguments} pass turns it
    * into a {@link KernelArg.Computed} argument, so no emitter sees it.

@@ -33,6 +33,20 @@ class LoopVersionsTest {
     }
   }
 
+  /** {@link #window} through locals the loop assigns from k: the index is still linear in k. */
+  static void derived(float[] a, float[] out, int[] p) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      int off = i == p[3] ? p[0] : 0, step = i == p[3] ? p[1] : 1, len = p[2];
+      float acc = 0f;
+      for (int k = 0; k < len; k++) {
+        int at = k * step;
+        int there = at + off;
+        acc += a[there + i];
+      }
+      out[i] = acc;
+    }
+  }
+
   /** Stops at the first negative element: reads past the end only where Java would. p = {len}. */
   static void untilNegative(float[] a, float[] out, int[] p) {
     for (@Parallel int i = 0; i < out.length; i++) {
@@ -76,7 +90,10 @@ class LoopVersionsTest {
         {1, 1, 9, 15}, {-1, 1, 2, 0}, {2, -1, 4, 0},                // out at the last iteration; at the first; a negative stride out at the last
         {0, 1 << 30, 5, 4}, {Integer.MIN_VALUE, Integer.MIN_VALUE, 2, 0},   // k·step beyond an int
         {Integer.MAX_VALUE, 1, 3, 6}};                              // off + i wraps to a negative index
-    for (int[] p : cases) same("window " + java.util.Arrays.toString(p), LoopVersionsTest::window, ramp(N + 8), N, p);
+    for (int[] p : cases) {
+      same("window " + java.util.Arrays.toString(p), LoopVersionsTest::window, ramp(N + 8), N, p);
+      same("derived " + java.util.Arrays.toString(p), LoopVersionsTest::derived, ramp(N + 8), N, p);
+    }
   }
 
   /** Random windows around the edges of a and of int (seeded: {@code -Dloopversions.seed}); one work-item strays. */
@@ -90,6 +107,7 @@ class LoopVersionsTest {
       int step = r.nextBoolean() ? edges[r.nextInt(edges.length)] : r.nextInt(-3, 4);
       int[] p = {off, step, r.nextInt(0, 10), r.nextInt(0, N)};
       same("window " + java.util.Arrays.toString(p) + " (seed " + seed + ")", LoopVersionsTest::window, ramp(N + 8), N, p);
+      same("derived " + java.util.Arrays.toString(p) + " (seed " + seed + ")", LoopVersionsTest::derived, ramp(N + 8), N, p);
     }
   }
 
@@ -104,13 +122,18 @@ class LoopVersionsTest {
       same("rows " + java.util.Arrays.toString(p), LoopVersionsTest::rows, ramp(12), N * 4, p);
   }
 
-  /** The counted loop runs in two copies, the hoisted one first: its reads of {@code a} carry no check. */
+  /**
+   * The counted loop runs in two copies, the hoisted one first: its reads of {@code a} carry no check
+   * and their index is computed without wrap-around (the test showed it stays within int).
+   */
   @Test
   void theLoopComesTwiceOnceWithItsIndicesHoisted() {
-    Task3<float[], float[], int[]> k = LoopVersionsTest::window;
-    String ir = KernelCode.of(k, "ir").text();
-    assertEquals(2, ir.split("for \\(;;\\)", -1).length - 1, ir);
-    assertTrue(ir.contains("((long) len) - 1L"), ir);
+    for (Task3<float[], float[], int[]> k : List.<Task3<float[], float[], int[]>>of(LoopVersionsTest::window, LoopVersionsTest::derived)) {
+      String ir = KernelCode.of(k, "ir").text();
+      assertEquals(2, ir.split("for \\(;;\\)", -1).length - 1, ir);
+      assertTrue(ir.contains("((long) len) - 1L"), ir);
+      assertTrue(ir.contains("a[add_no_wrap("), ir);
+    }
   }
 
   /** Runs {@code k} on the jvm, then on every device: the same outputs, or the same failure with the output untouched. */

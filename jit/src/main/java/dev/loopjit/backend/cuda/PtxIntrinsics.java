@@ -21,7 +21,7 @@ final class PtxIntrinsics {
       Intrinsic.GLOBAL_SIZE, Intrinsic.LOCAL_SIZE, Intrinsic.BARRIER_LOCAL, Intrinsic.BARRIER_GLOBAL, Intrinsic.ATOMIC_ADD, Intrinsic.ATOMIC_CAS,
       Intrinsic.SQRT, Intrinsic.FMA, Intrinsic.FLOOR, Intrinsic.CEIL, Intrinsic.RINT, Intrinsic.ABS, Intrinsic.MIN, Intrinsic.MAX,
       Intrinsic.FLOAT_BITS, Intrinsic.BITS_FLOAT, Intrinsic.DOUBLE_BITS, Intrinsic.BITS_DOUBLE, Intrinsic.POPCOUNT, Intrinsic.CLZ,
-      Intrinsic.CTZ, Intrinsic.DIV_UNCHECKED, Intrinsic.REM_UNCHECKED, Intrinsic.ADD_NO_WRAP, Intrinsic.SIMD_SHUFFLE, Intrinsic.PRINTF);
+      Intrinsic.CTZ, Intrinsic.DIV_UNCHECKED, Intrinsic.REM_UNCHECKED, Intrinsic.ADD_NO_WRAP, Intrinsic.MUL_NO_WRAP, Intrinsic.SIMD_SHUFFLE, Intrinsic.PRINTF);
   /** Float-only approximations allowed in fast math. */
   private static final Set<Intrinsic> APPROXIMATE = EnumSet.of(Intrinsic.EXP, Intrinsic.LOG, Intrinsic.LOG10, Intrinsic.SIN,
       Intrinsic.COS, Intrinsic.TANH);
@@ -76,6 +76,7 @@ final class PtxIntrinsics {
         yield exprs.divide(r, exprs.eval(arg(c, 0)), exprs.eval(arg(c, 1)), c.op() == Intrinsic.REM_UNCHECKED);
       }
       case ADD_NO_WRAP -> exprs.eval(new dev.loopjit.ir.Expr.Binary(dev.loopjit.ir.Op.Binary.ADD, arg(c, 0), arg(c, 1)));   // add.s32 wraps; the sum never does
+      case MUL_NO_WRAP -> exprs.eval(new dev.loopjit.ir.Expr.Binary(dev.loopjit.ir.Op.Binary.MUL, arg(c, 0), arg(c, 1)));   // mul.lo.s32 likewise
       case EXP, LOG, LOG10, SIN, COS, TANH -> approximate(c);
       case CBRT, EXPM1, LOG1P, POW, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, HYPOT -> throw noExact(c);
       case SIMD_SHUFFLE -> extras.shuffle(c);

@@ -710,10 +710,10 @@ final class BytecodeEmitter {
         handlers.add(new Handler(handler, describe(a.get(0)) + " (atomic) at " + where(at), javaName(a.get(0)), where(at)));
         return kind(t.element().stackType());
       }
-      case ADD_NO_WRAP -> {
+      case ADD_NO_WRAP, MUL_NO_WRAP -> {
         expr(a.get(0));
         expr(a.get(1));
-        arithmetic(Op.Binary.ADD, TypeKind.INT);
+        arithmetic(op == Intrinsic.ADD_NO_WRAP ? Op.Binary.ADD : Op.Binary.MUL, TypeKind.INT);
         return TypeKind.INT;
       }
       case DIV_UNCHECKED, REM_UNCHECKED -> {

@@ -197,8 +197,9 @@ public final class OpenClEmitter extends CEmitter {
       // The legalise pass gives these only divisors other than 0 and -1, where C's / and % are Java's.
       case DIV_UNCHECKED -> binary(expr(a.get(0)), "/", expr(a.get(1)), MUL);
       case REM_UNCHECKED -> binary(expr(a.get(0)), "%", expr(a.get(1)), MUL);
-      // C's signed + (no as_int((uint)…) round trip): the coarsen pass shows the sum never overflows
+      // C's signed + and * (no as_int((uint)…) round trip): the coarsen pass and the bounds pass's loop versions show they never overflow
       case ADD_NO_WRAP -> binary(expr(a.get(0)), "+", expr(a.get(1)), ADD);
+      case MUL_NO_WRAP -> binary(expr(a.get(0)), "*", expr(a.get(1)), MUL);
       case FLOAT_BITS -> reinterpret(Prim.INT, typed(a.get(0)));
       case BITS_FLOAT -> reinterpret(Prim.FLOAT, typed(a.get(0)));
       case DOUBLE_BITS -> reinterpret(Prim.LONG, typed(a.get(0)));

@@ -83,6 +83,7 @@ final class SpirvIntrinsics {
       case CTZ -> trailingZeros(a.get(0));
       case DIV_UNCHECKED, REM_UNCHECKED -> exprs.divide(c.type(), exprs.eval(a.get(0)), exprs.eval(a.get(1)), c.op() == Intrinsic.REM_UNCHECKED);
       case ADD_NO_WRAP -> exprs.eval(new dev.loopjit.ir.Expr.Binary(dev.loopjit.ir.Op.Binary.ADD, a.get(0), a.get(1)));   // OpIAdd: the sum never overflows
+      case MUL_NO_WRAP -> exprs.eval(new dev.loopjit.ir.Expr.Binary(dev.loopjit.ir.Op.Binary.MUL, a.get(0), a.get(1)));   // OpIMul: nor the product
       case PRINTF -> printf(c);
       case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission");
     };
