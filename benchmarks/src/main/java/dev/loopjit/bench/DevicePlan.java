@@ -10,14 +10,14 @@ import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.infra.BenchmarkParams;
 
 /**
  * Base of the device {@code @State}s. A warm plan ({@link #open}) has run once and matched the
  * plain Java result before JMH times anything; a cold one ({@link #openCold}) has not run, so its
  * first {@link #execute()} includes the JIT and the driver's compile, and is checked at
- * {@link #close()}. A benchmark can therefore never report the time of a wrong kernel. A subclass's
- * {@code @Setup} opens the plan; the {@code @TearDown} here closes it.
+ * {@link #close()}. A benchmark can therefore never report the time of a wrong kernel. A subclass
+ * opens the plan (in its {@code @Setup}, or at the first execution: {@link DeviceBenchmarks.Plan});
+ * the {@code @TearDown} here closes it.
  */
 @State(Scope.Benchmark)
 public abstract class DevicePlan {
@@ -47,21 +47,6 @@ public abstract class DevicePlan {
 
   protected void open(Workload w, Transfers transfers) {
     open(w, transfers, null);
-  }
-
-  /**
-   * The plan the running benchmark method times: {@code withTransfers} copies in and out every
-   * execution, {@code kernelOnly} keeps the inputs resident and the output on the device,
-   * {@code firstCall} has not run yet.
-   */
-  protected void openFor(Workload w, BenchmarkParams params) {
-    String method = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
-    switch (method) {
-      case "withTransfers" -> open(w, Transfers.EVERY_EXECUTION);
-      case "kernelOnly" -> open(w, Transfers.RESIDENT);
-      case "firstCall" -> openCold(w);
-      default -> throw new IllegalStateException("no device plan for the benchmark method " + method);
-    }
   }
 
   /** A plan not yet run, copying everything every execution, with LoopJIT's on-disk kernel cache off. */
