@@ -75,6 +75,20 @@ class LoopVersionsTest {
     }
   }
 
+  /** A private array allocated in the loop, which then comes twice. p = {len}. */
+  static void allocatedInTheLoop(float[] a, float[] out, int[] p) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      int len = p[0];
+      float acc = 0f;
+      for (int k = 0; k < len; k++) {
+        float[] t = new float[4];
+        t[k & 3] = a[i + k];
+        acc += t[k & 3] + t[0];
+      }
+      out[i] = acc;
+    }
+  }
+
   /** Writes in the loop: a row of {@code out} from a window of {@code a}. p = {off, len}. */
   static void rows(float[] a, float[] out, int[] p) {
     for (@Parallel int i = 0; i < N; i++) {
@@ -118,6 +132,8 @@ class LoopVersionsTest {
     for (int len : new int[] {0, 3, 40}) same("untilNegative " + len, LoopVersionsTest::untilNegative, stops, N, new int[] {len});
     for (int[] p : new int[][] {{8, 8}, {8, 3}, {9, 3}, {6, 40}, {4, 0}})   // {9, 3}: t[8] fails
       same("conditional " + java.util.Arrays.toString(p), LoopVersionsTest::conditional, ramp(N + 8), N, p);
+    for (int len : new int[] {0, 5, 9, 10})   // 10: a[i + 9] fails at i = 15
+      same("allocatedInTheLoop " + len, LoopVersionsTest::allocatedInTheLoop, ramp(N + 8), N, new int[] {len});
     for (int[] p : new int[][] {{0, 4}, {9, 3}, {10, 3}, {-1, 2}})
       same("rows " + java.util.Arrays.toString(p), LoopVersionsTest::rows, ramp(12), N * 4, p);
   }
