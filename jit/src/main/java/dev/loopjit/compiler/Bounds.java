@@ -55,15 +55,27 @@ final class Bounds implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    if (!cx.target.boundsChecks()) return ir;
+    if (!cx.target.boundsChecks()) return cx.target.signedIndices() ? signed(ir, cx) : ir;
     Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
     Block[] versioned = new Block[1];
     Set<Object> hoisted = LoopVersions.of(ir.body(), cx, versioned).hoisted();
-    Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()), hoisted);
+    Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()), hoisted, false);
     Block body = w.block(versioned[0], Ranges.start(ir.launch(), fixed(ir)), false).block;
     if (w.sites.isEmpty()) return ir;
     KernelIR.Param hidden = new KernelIR.Param(ir.params().size(), report, KernelIR.Param.Kind.ARRAY);
     return ir.withBoundsChecks(hidden, w.sites, body);
+  }
+
+  /**
+   * The kernel the runtime runs unchecked because it proves every access at launch, with the sums and
+   * products of each index it can bound written as signed arithmetic ({@link Ranges#signed}): where
+   * the bound's nodes all fit in an int, so do the index's. The bounds go to
+   * {@link KernelIR#assumedSites} for the runtime to prove for this kernel before it runs it.
+   */
+  private static KernelIR signed(KernelIR ir, Context cx) {
+    Walk w = new Walk(ir, null, cx, false, Set.of(), true);
+    Block body = w.block(ir.body(), Ranges.start(ir.launch(), fixed(ir)), false).block;
+    return w.sites.isEmpty() ? ir : ir.withAssumedSites(w.sites, body);
   }
 
   /**
@@ -140,12 +152,15 @@ final class Bounds implements Pass {
     final boolean mayReturn;
     /** Accesses in range wherever they run: the unchecked copies of counted loops ({@link LoopVersions}). */
     final Set<Object> hoisted;
+    /** No checks: every access is proven at launch; an index with a bound is written signed and its site assumed ({@link #signed}). */
+    final boolean assume;
     final List<BoundsSite> sites = new ArrayList<>();
     /** Facts at each {@code continue} of a loop, for its back edge. */
     final Map<Label, Ranges> continues = new HashMap<>();
 
-    Walk(KernelIR ir, Var report, Context cx, boolean mayReturn, Set<Object> hoisted) {
+    Walk(KernelIR ir, Var report, Context cx, boolean mayReturn, Set<Object> hoisted, boolean assume) {
       this.hoisted = hoisted;
+      this.assume = assume;
       this.ir = ir;
       this.report = report;
       this.cx = cx;
@@ -264,6 +279,14 @@ final class Bounds implements Pass {
       return sites.size();
     }
 
+    /** An unchecked access's index, written signed where it has a bound (recorded as an assumed site); else as it is. */
+    Expr assumed(Expr array, Expr index, Ranges r, Src src, boolean dry) {
+      Expr upper = r.upper(index);
+      if (upper == null) return index;
+      site(array, index, upper, src, dry);
+      return r.signed(index);
+    }
+
     /** {@code report; return;} (or the report alone, in a kernel with barriers). */
     Block fail(int site, Expr index, Src src) {
       Expr code = new Binary(Op.Binary.OR, Const.of((long) site << 32),
@@ -302,6 +325,7 @@ final class Bounds implements Pass {
           Expr index = expr(l.index(), reached);
           Expr ok = w.hoisted.contains(l) ? null : ok(l.array(), index);
           if (ok == null) yield new Load(l.array(), index);
+          if (w.assume) yield new Load(l.array(), w.assumed(l.array(), index, r, src, dry));
           Expr upper = r.upper(index);   // of the index itself, not of the variable it may be put in below
           if (reached.isEmpty() && !(index instanceof Read || index instanceof Const)) {   // computed once, used four times
             Var t = w.cx.names.fresh("index", Prim.INT);
@@ -332,6 +356,10 @@ final class Bounds implements Pass {
           List<Expr> args = new ArrayList<>();
           for (Expr a : c.args()) args.add(expr(a, reached));
           Expr ok = w.hoisted.contains(c) ? null : ok(args.get(0), args.get(1));
+          if (ok != null && w.assume) {
+            args.set(1, w.assumed(args.get(0), args.get(1), r, src, dry));
+            ok = null;
+          }
           if (ok != null && atomicOk == null) {
             atomicOk = ok;
             atomicIndex = args.get(1);
@@ -368,6 +396,7 @@ final class Bounds implements Pass {
       Stmt store = new Store(array, index, value, at);
       Expr ok = ok(array, index);
       if (ok == null) return store;
+      if (w.assume) return new Store(array, w.assumed(array, index, r, src, dry), value, at);
       int site = w.site(array, index, r, src, dry);
       return new If(ok, new Block(List.of(store), at), w.fail(site, index, at), at);
     }

@@ -11,6 +11,7 @@ import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Var;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -255,6 +256,19 @@ final class Ranges {
         yield null;
       }
     };
+  }
+
+  /**
+   * {@code e} with the sums and products {@link #upper} bounds written as signed arithmetic
+   * ({@code ADD_NO_WRAP}, {@code MUL_NO_WRAP}): where the host has checked that every node of the bound
+   * fits in an int and its leaves are non-negative, each of those nodes of {@code e} lies between 0
+   * and its bound, so it does not wrap. Other parts keep Java's arithmetic.
+   */
+  Expr signed(Expr e) {
+    if (e instanceof Binary b && (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL) && b.prim() == Prim.INT && upper(b.a()) != null
+        && upper(b.b()) != null)
+      return new Call(b.op() == Op.Binary.ADD ? Intrinsic.ADD_NO_WRAP : Intrinsic.MUL_NO_WRAP, Prim.INT, List.of(signed(b.a()), signed(b.b())));
+    return e;
   }
 
   /** The launch's expression for the trip count that count variable {@code v} holds. */

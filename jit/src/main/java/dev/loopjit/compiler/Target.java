@@ -27,12 +27,18 @@ import java.util.Set;
  *                         of it and no access needs a check ({@code spi.CompilingRuntime})
  * @param rows             with {@code lanes}: iterations of the next dimension (y) each work-item computes too,
  *                         a power of two; 1 for one
+ * @param signedIndices    without bounds checks: the runtime proves this kernel's indices at launch (their
+ *                         upper bounds, {@code KernelIR.assumedSites}), so the {@code bounds} pass writes
+ *                         their sums and products as plain signed arithmetic ({@code ADD_NO_WRAP},
+ *                         {@code MUL_NO_WRAP}) instead of Java's wrap-around; false for the code the
+ *                         setting {@code boundsChecks=false} asks for
  *
  * <p>The language {@code "jvm"} (the {@code jvm-mt} device: JVM bytecode run on the machine's cores)
  * is {@link #chunked()}: its work-items are contiguous chunks of the {@code @Parallel} range.
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks, int lanes, int rows) {
+    long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks, int lanes, int rows,
+    boolean signedIndices) {
 
   public Target {
     natives = natives == null ? null : Set.copyOf(natives);
@@ -43,7 +49,7 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
   /** A target with one iteration per work-item. */
   public Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
       long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks) {
-    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, 1, 1);
+    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, 1, 1, false);
   }
 
   /** A target whose generated code checks array indices. */
@@ -54,12 +60,18 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
 
   /** This target with bounds checks on or off. */
   public Target withBoundsChecks(boolean on) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on, lanes, rows);
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on, lanes, rows, on ? false : signedIndices);
   }
 
   /** This target with {@code lanes} iterations of the innermost {@code @Parallel} dimension per work-item, times {@code rows} of the next. */
   public Target withLanes(int lanes, int rows) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows);
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices);
+  }
+
+  /** This target (without bounds checks) with the indices the launch proves written as signed arithmetic, or not. */
+  public Target withSignedIndices(boolean on) {
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows,
+        on && !boundsChecks);
   }
 
   /** A target with every capability, for dumping code with no device (strict float semantics). */

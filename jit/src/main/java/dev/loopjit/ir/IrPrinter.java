@@ -20,6 +20,8 @@ public final class IrPrinter {
     for (BoundsSite b : k.boundsSites())
       p.out.append("// bounds site ").append(b.id()).append(": ").append(b.array()).append(b.length() >= 0 ? "[" + b.length() + "]" : "")
           .append(" at ").append(b.where()).append('\n');
+    for (BoundsSite b : k.assumedSites())
+      p.out.append("// proven at launch ").append(b.id()).append(": ").append(b.array()).append(" at ").append(b.where()).append('\n');
     p.out.append("void ").append(k.name()).append('(')
         .append(k.params().stream().map(x -> x.var() == null ? "KernelContext context" : (x.reduce() ? "@Reduce " : "") + x.var().type() + " " + x.var().name())
             .collect(Collectors.joining(", ")))

@@ -16,18 +16,23 @@ import java.util.List;
  * @param args   the device kernel's arguments in order (empty before the {@code arguments} pass)
  * @param boundsSites the array accesses the {@code bounds} pass guarded, by id from 1; when there are
  *               any, the last parameter is the hidden report array they write to ({@link #boundsReport()})
+ * @param assumedSites the unguarded accesses whose index arithmetic the {@code bounds} pass wrote as signed
+ *               (no wrap-around), each with the upper bound the runtime must prove for the task's
+ *               arguments before it runs this kernel ({@code spi.KernelFacts#mayFail}); empty unless
+ *               the target asked for it ({@code Target.signedIndices})
  */
 public record KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
-    List<BoundsSite> boundsSites) {
+    List<BoundsSite> boundsSites, List<BoundsSite> assumedSites) {
   public KernelIR {
     params = List.copyOf(params);
     args = List.copyOf(args);
     boundsSites = List.copyOf(boundsSites);
+    assumedSites = List.copyOf(assumedSites);
   }
 
   /** A kernel with no guarded array access. */
   public KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args) {
-    this(name, source, params, body, launch, args, List.of());
+    this(name, source, params, body, launch, args, List.of(), List.of());
   }
 
   /**
@@ -53,21 +58,26 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
   }
 
   public KernelIR withBody(Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites);
   }
 
   public KernelIR withLaunch(Launch launch, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites);
   }
 
   public KernelIR withArgs(List<KernelArg> args, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites);
   }
 
   /** This kernel with the {@code bounds} pass's guards: {@code report} appended to the parameters. */
   public KernelIR withBoundsChecks(Param report, List<BoundsSite> sites, Stmt.Block body) {
     List<Param> all = new java.util.ArrayList<>(params);
     all.add(report);
-    return new KernelIR(name, source, all, body, launch, args, sites);
+    return new KernelIR(name, source, all, body, launch, args, sites, assumedSites);
+  }
+
+  /** This kernel with indices written as signed arithmetic where the launch must prove {@code sites} ({@link #assumedSites}). */
+  public KernelIR withAssumedSites(List<BoundsSite> sites, Stmt.Block body) {
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, sites);
   }
 }

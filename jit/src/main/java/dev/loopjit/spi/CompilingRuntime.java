@@ -65,7 +65,7 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
   @Override
   public final Prepared prepare(TaskSpec task) {
     long t0 = System.nanoTime();   // the JIT's time includes choosing the variant (it compiles the checked kernel to see its bounds)
-    Target target = inLanesWhereSafe(task, uncheckedWhereSafe(task, recipe.target(device, variant(), options)));
+    Target target = signedWhereProven(task, inLanesWhereSafe(task, uncheckedWhereSafe(task, recipe.target(device, variant(), options))));
     Key key = new Key(task.method() != null ? task.method() : task.prebuilt(), target);
     CompiledKernel<H> k = kernels.get(key);
     if (k != null) return new Prepared(k, false, 0, 0);
@@ -101,7 +101,19 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
   private Target uncheckedWhereSafe(TaskSpec task, Target target) {
     if (task.method() == null || !target.boundsChecks() || !task.fixedArguments()) return target;
     dev.loopjit.ir.KernelIR checked = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
-    return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, task.args().toArray()) ? target : target.withBoundsChecks(false);
+    return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, task.args().toArray()) ? target
+        : target.withBoundsChecks(false).withSignedIndices(true);
+  }
+
+  /**
+   * {@code target}, or the same without signed indices where the kernel compiled for it
+   * ({@code target} proven at launch, {@link #uncheckedWhereSafe}) wrote none or the host cannot prove
+   * the bounds it assumed for them ({@link dev.loopjit.ir.KernelIR#assumedSites}) for this task's arguments.
+   */
+  private Target signedWhereProven(TaskSpec task, Target target) {
+    if (!target.signedIndices()) return target;
+    dev.loopjit.ir.KernelIR k = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
+    return k.assumedSites().isEmpty() || KernelFacts.mayFail(k, k.assumedSites(), task.args().toArray()) ? target.withSignedIndices(false) : target;
   }
 
   /**

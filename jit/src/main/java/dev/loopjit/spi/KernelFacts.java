@@ -48,8 +48,12 @@ public final class KernelFacts {
    * own arithmetic cannot have wrapped — or shows the access unreachable.
    */
   public static boolean mayFail(KernelIR k, Object[] args) {
-    if (k.boundsSites().isEmpty()) return false;
-    for (dev.loopjit.ir.BoundsSite s : k.boundsSites()) {
+    return mayFail(k, k.boundsSites(), args);
+  }
+
+  /** As {@link #mayFail(KernelIR, Object[])} for {@code sites} of {@code k} (its {@link KernelIR#assumedSites()}, say). */
+  public static boolean mayFail(KernelIR k, java.util.List<dev.loopjit.ir.BoundsSite> sites, Object[] args) {
+    for (dev.loopjit.ir.BoundsSite s : sites) {
       if (s.upper() == null) return true;
       long length;
       if (s.param() >= 0) {

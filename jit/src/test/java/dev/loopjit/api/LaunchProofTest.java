@@ -101,6 +101,44 @@ class LaunchProofTest {
     }
   }
 
+  /**
+   * A kernel proven at launch computes the proven indices as plain signed int, which a C compiler
+   * may treat as never wrapping: {@code a[row + p]}, {@code b[p * n + j]}, {@code c[i * n + j]} in
+   * OpenCL C, with no {@code as_int((uint)…)} (coarsening off, so that the indices stay as written).
+   */
+  @Test
+  void provenIndicesAreSignedArithmetic() {
+    int m = 8, n = 8, k = 8;
+    float[] b = ramp(k * n), expected = new float[m * n];
+    matmul(ramp(m * k), b, expected, m, n, k);
+    int openClC = 0;
+    for (Device d : Devices.all()) {
+      float[] a = ramp(m * k), c = new float[m * n];
+      ImmutableTaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
+          .task("t", LaunchProofTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c).snapshot();
+      java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+      java.io.PrintStream out = System.out;
+      System.setOut(new java.io.PrintStream(printed, true));
+      try (ExecutionPlan plan = new ExecutionPlan(g).withDevice(d).withSetting("lanes", "1").withPrintKernel()) {
+        plan.execute();
+      } finally {
+        System.setOut(out);
+      }
+      assertArrayEquals(expected, c, d.id());
+      String code = printed.toString();
+      if (!code.contains("__kernel")) continue;   // not OpenCL C
+      openClC++;
+      for (String array : new String[] {"a_[", "b_[", "c_["}) {
+        int at = code.indexOf(array);
+        assertTrue(at >= 0, code);
+        String index = code.substring(at, code.indexOf(']', at));
+        assertFalse(index.contains("(uint)"), d.id() + ": " + index + " is signed:\n" + code);
+      }
+    }
+    boolean openClC1 = Devices.all().stream().anyMatch(d -> d.id().startsWith("opencl") && !"spirv".equals(System.getProperty("loopjit.opencl.program")));
+    assertTrue(!openClC1 || openClC > 0, "no OpenCL C was printed");
+  }
+
   @Test
   void aProductThatWouldWrapOrANegativeParameterKeepsTheChecks() {
     for (Device d : Devices.all()) {
