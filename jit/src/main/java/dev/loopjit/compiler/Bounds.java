@@ -249,6 +249,7 @@ final class Bounds implements Pass {
     private Block guarded(Stmt s, Ranges r, boolean dry) {
       Guard g = new Guard(this, r, s.src(), dry);
       Stmt x = switch (s) {
+        case Assign a when assume && a.var().type() == Prim.INT -> new Assign(a.var(), assumedValue(a, g.expr(a.value(), List.of()), r, dry), a.src());
         case Assign a -> new Assign(a.var(), g.expr(a.value(), List.of()), a.src());
         case Eval e -> new Eval(g.expr(e.call(), List.of()), e.src());
         case Return ret -> ret.value() == null ? ret : new Return(g.expr(ret.value(), List.of()), ret.src());
@@ -285,6 +286,18 @@ final class Bounds implements Pass {
       if (upper == null) return index;
       site(array, index, upper, src, dry);
       return r.signed(index);
+    }
+
+    /**
+     * An int variable's new value, written signed where it has a bound ({@code int row = p * n + j;}, the
+     * base of the indices that follow: LLVM then sees them as linear in p), the bound recorded as an
+     * assumed site of no array (length {@code Integer.MAX_VALUE}: only that the bound fits in an int counts).
+     */
+    Expr assumedValue(Assign a, Expr value, Ranges r, boolean dry) {
+      Expr signed = r.signed(value);
+      if (signed == value) return value;
+      if (!dry) sites.add(new BoundsSite(sites.size() + 1, "(index variable " + a.var().name() + ")", -1, Integer.MAX_VALUE, a.src(), r.upper(value)));
+      return signed;
     }
 
     /** {@code report; return;} (or the report alone, in a kernel with barriers). */
