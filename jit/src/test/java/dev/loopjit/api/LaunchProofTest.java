@@ -103,8 +103,9 @@ class LaunchProofTest {
 
   /**
    * A kernel proven at launch computes the proven indices as plain signed int, which a C compiler
-   * may treat as never wrapping: {@code a[row + p]}, {@code b[p * n + j]}, {@code c[i * n + j]} in
-   * OpenCL C, with no {@code as_int((uint)…)} (coarsening off, so that the indices stay as written).
+   * may treat as never wrapping: {@code a[row + p]}, {@code b[p * n + j]}, {@code c[i * n + j]} and the
+   * variable {@code row = i * k} in OpenCL C, with no {@code as_int((uint)…)} (coarsening off, so that
+   * the indices stay as written).
    */
   @Test
   void provenIndicesAreSignedArithmetic() {
@@ -134,6 +135,9 @@ class LaunchProofTest {
         String index = code.substring(at, code.indexOf(']', at));
         assertFalse(index.contains("(uint)"), d.id() + ": " + index + " is signed:\n" + code);
       }
+      java.util.regex.Matcher row = java.util.regex.Pattern.compile("\\n\\s*row_ = ([^;]*);").matcher(code);
+      assertTrue(row.find(), code);
+      assertFalse(row.group(1).contains("(uint)"), d.id() + ": the index variable row is computed signed too: " + row.group(1));
     }
     boolean openClC1 = Devices.all().stream().anyMatch(d -> d.id().startsWith("opencl") && !"spirv".equals(System.getProperty("loopjit.opencl.program")));
     assertTrue(!openClC1 || openClC > 0, "no OpenCL C was printed");
