@@ -102,7 +102,7 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
     if (task.method() == null || !target.boundsChecks() || !task.fixedArguments()) return target;
     dev.loopjit.ir.KernelIR checked = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
     return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, task.args().toArray()) ? target
-        : target.withBoundsChecks(false).withSignedIndices(true);
+        : target.withBoundsChecks(false).withSignedIndices(options.signedIndices());
   }
 
   /**

@@ -69,6 +69,14 @@ public record Options(Map<String, String> values) {
     return !"false".equalsIgnoreCase(values.getOrDefault("boundsChecks", "true").trim());
   }
 
+  /**
+   * {@code loopjit.signedIndices}: a kernel whose accesses the host proves at launch computes their
+   * indices as plain signed int (default); {@code false} keeps Java's wrap-around arithmetic there.
+   */
+  public boolean signedIndices() {
+    return !"false".equalsIgnoreCase(values.getOrDefault("signedIndices", "true").trim());
+  }
+
   /** The stages {@code loopjit.dump} names ({@code ir}, a pass, {@code opencl}, {@code ptx}, {@code spirv}, {@code all}). */
   public Set<String> dump() {
     String v = values.get("dump");
