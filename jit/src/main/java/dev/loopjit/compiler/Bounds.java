@@ -291,9 +291,11 @@ final class Bounds implements Pass {
     /**
      * An int variable's new value, written signed where it has a bound ({@code int row = p * n + j;}, the
      * base of the indices that follow: LLVM then sees them as linear in p), the bound recorded as an
-     * assumed site of no array (length {@code Integer.MAX_VALUE}: only that the bound fits in an int counts).
+     * assumed site of no array (length {@code Integer.MAX_VALUE}: only that the bound fits in an int
+     * counts). Not a value that reads the variable itself (a loop counter's {@code p + 1}).
      */
     Expr assumedValue(Assign a, Expr value, Ranges r, boolean dry) {
+      if (Effects.reads(value, a.var())) return value;   // a counter's v = v + 1 stays as emitters and the work counter recognise it
       Expr signed = r.signed(value);
       if (signed == value) return value;
       if (!dry) sites.add(new BoundsSite(sites.size() + 1, "(index variable " + a.var().name() + ")", -1, Integer.MAX_VALUE, a.src(), r.upper(value)));
