@@ -206,6 +206,7 @@ final class LoopVersions {
   private List<Access> accesses(Loop l, Counted c) {
     List<Access> out = new ArrayList<>();
     Map<Var, Expr> derived = new HashMap<>();
+    Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>()), twice = Collections.newSetFromMap(new IdentityHashMap<>());
     Rewriter expand = new Rewriter() {
       @Override
       protected Expr expr(Expr e) {
@@ -225,6 +226,7 @@ final class LoopVersions {
       }
 
       void add(Object node, Expr array, Expr index) {
+        if (!seen.add(node)) twice.add(node);   // one node in two places, perhaps on both sides of a variable's assignment: not hoisted
         if (!(array instanceof Read r) || c.assigned.contains(r.var())) return;
         if (index instanceof Read q && q.var().equals(c.q) && c.limit.equals(new Length(array))) return;   // the pass proves it without help
         Access a = linear(node, array, expand.rewrite(index), c);
@@ -238,6 +240,7 @@ final class LoopVersions {
         if (invariant(value, c.assigned) || linear(null, null, value, c) != null) derived.put(a.var(), value);
       }
     }
+    out.removeIf(a -> twice.contains(a.node));
     return out;
   }
 

@@ -575,6 +575,11 @@ public final class WorkCounter {
         if (sizes == null || d >= sizes.length) return null;
         return new V((int) Math.min(Integer.MAX_VALUE, sizes[d]), false, false);
       }
+      case ADD_NO_WRAP, MUL_NO_WRAP -> {   // an index or its variable written signed: the same int as Java's + and *
+        V x = eval(c.args().getFirst()), y = eval(c.args().get(1));
+        if (x == null || y == null || !(x.value() instanceof Integer a) || !(y.value() instanceof Integer b)) return null;
+        return new V(c.op() == Intrinsic.ADD_NO_WRAP ? a + b : a * b, x.varying() || y.varying(), x.guard() || y.guard());
+      }
       case MIN, MAX, ABS -> {
         V x = eval(c.args().getFirst());
         V y = c.args().size() > 1 ? eval(c.args().get(1)) : x;
