@@ -123,7 +123,9 @@ final class Ranges {
   Ranges assign(Var v, Expr value) {
     if (v.type() != Prim.INT) return this;
     Info i = info(value);
-    Expr up = Effects.reads(value, v) ? null : upper(value);   // v = v + 1 keeps no bound of the old v
+    // the bound of the new value in terms of the old one's (v = v + n: old bound + n); a loop's head
+    // meets it with the entry's, which differs, and forgets it there
+    Expr up = upper(value);
     if (up != null) i = new Info(i.nonNegative, i.below, up);   // not proven >= 0 here: the host checks the leaves
     Map<Expr, Info> m = new HashMap<>(facts);
     m.remove(new Read(v));

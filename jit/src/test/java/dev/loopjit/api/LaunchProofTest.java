@@ -63,6 +63,16 @@ class LaunchProofTest {
     }
   }
 
+  /** Two rows of c from one offset moved on ({@code o += n}): the new offset's bound is the old one's plus n. */
+  static void twoRows(float[] a, float[] c, int n) {
+    for (@Parallel int j = 0; j < n; j++) {
+      int o = j;
+      c[o] = a[o] + 1f;
+      o += n;
+      c[o] = a[o] + 2f;
+    }
+  }
+
   /** A row as long as a private array: its constant length is a bound like any other. */
   static void privateRow(float[] a, float[] out) {
     for (@Parallel int i = 0; i < out.length; i++) {
@@ -201,6 +211,25 @@ class LaunchProofTest {
       float[] ok = new float[4];
       PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::belowAParameter, a, ok, 3).transferToHost(DataTransferMode.EVERY_EXECUTION, ok), d);
       for (int i = 0; i < 4; i++) assertEquals(a[2], ok[i], d.id());
+    }
+  }
+
+  @Test
+  void anOffsetMovedOnKeepsItsBound() {
+    int n = 6;
+    for (Device d : Devices.all()) {
+      float[] a = ramp(2 * n), c = new float[2 * n];
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::twoRows, a, c, n).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d);
+      for (int j = 0; j < n; j++) {
+        assertEquals(a[j] + 1f, c[j], d.id());
+        assertEquals(a[j + n] + 2f, c[j + n], d.id());
+      }
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+      float[] shortC = new float[2 * n - 1];
+      KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::twoRows, a, shortC, n).transferToHost(DataTransferMode.EVERY_EXECUTION, shortC), d));
+      assertEquals(2 * n - 1, e.index(), e.getMessage());
+      assertArrayEquals(new float[2 * n - 1], shortC, d.id() + ": c unchanged");
     }
   }
 
