@@ -50,17 +50,17 @@ public abstract class DeviceBenchmarks {
 
     /** One execution with {@code transfers}; the first opens and checks the plan. */
     ExecutionResult execute(Workload w, Transfers transfers) {
-      if (!opened) {
-        open(w, transfers);
-        opened = true;
-      }
-      return execute();
+      return once(() -> open(w, transfers));
     }
 
     /** The first execution of a plan not yet run (JIT, driver compile, copies, kernel): checked after it ({@link DevicePlan#close}). */
     ExecutionResult first(Workload w) {
+      return once(() -> openCold(w));
+    }
+
+    private ExecutionResult once(Runnable open) {
       if (!opened) {
-        openCold(w);
+        open.run();
         opened = true;
       }
       return execute();

@@ -57,10 +57,9 @@ final class Bounds implements Pass {
   public KernelIR run(KernelIR ir, Context cx) {
     if (!cx.target.boundsChecks()) return cx.target.signedIndices() ? signed(ir, cx) : ir;
     Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
-    Block[] versioned = new Block[1];
-    Set<Object> hoisted = LoopVersions.of(ir.body(), cx, versioned).hoisted();
-    Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()), hoisted, false);
-    Block body = w.block(versioned[0], Ranges.start(ir.launch(), fixed(ir)), false).block;
+    LoopVersions.Versioned versioned = LoopVersions.of(ir.body(), cx);
+    Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()), versioned.hoisted(), false);
+    Block body = w.block(versioned.body(), Ranges.start(ir.launch(), fixed(ir)), false).block;
     if (w.sites.isEmpty()) return ir;
     KernelIR.Param hidden = new KernelIR.Param(ir.params().size(), report, KernelIR.Param.Kind.ARRAY);
     return ir.withBoundsChecks(hidden, w.sites, body);

@@ -34,7 +34,7 @@ import java.util.Set;
  * computation (which wraps modulo 2³²) gives it too. An access that the loop may skip (under an
  * {@code if}) is tested anyway: where it would be out of range the checked loop runs, so nothing
  * changes but speed. Only the fast copy's loops are versioned in turn (one copy per nesting level, not
- * two). The rest of the pass checks every access not in {@link #hoisted()} as before.
+ * two). The rest of the pass checks every access not in {@link Versioned#hoisted()} as before.
  *
  * <p>A counted loop here: its body starts {@code if (q >= limit) break}, with {@code limit} read from
  * variables the loop does not assign; {@code q} is assigned once in the loop, {@code q = q + 1}, as
@@ -49,16 +49,17 @@ final class LoopVersions {
     this.cx = cx;
   }
 
-  /** {@code body} with its counted loops versioned, and the accesses the versions prove. */
-  static LoopVersions of(Block body, Pass.Context cx, Block[] out) {
-    LoopVersions v = new LoopVersions(cx);
-    out[0] = v.block(body);
-    return v;
-  }
+  /**
+   * A body with its counted loops versioned.
+   *
+   * @param hoisted the accesses (Load, Store, atomic Call nodes, by identity) in range wherever they run
+   */
+  record Versioned(Block body, Set<Object> hoisted) {}
 
-  /** The accesses (Load, Store, atomic Call nodes, by identity) in range wherever they run. */
-  Set<Object> hoisted() {
-    return hoisted;
+  /** {@code body} with its counted loops versioned, and the accesses the versions prove. */
+  static Versioned of(Block body, Pass.Context cx) {
+    LoopVersions v = new LoopVersions(cx);
+    return new Versioned(v.block(body), v.hoisted);
   }
 
   private Block block(Block b) {

@@ -181,8 +181,8 @@ public final class WorkCounter {
     expr(i.cond(), acc, w);
     V c = eval(i.cond());
     if (c != null && c.value() instanceof Boolean b) {
-      if (c.varying() && !c.guard() && !sameWork(i, w)) estimated("a branch that depends on the work-item (the middle one counted)", i.src());
-      return stmt(b ? i.then() : i.otherwise(), acc, w);
+      if (!c.varying() || c.guard()) return stmt(b ? i.then() : i.otherwise(), acc, w);
+      return middle(i, b, acc, w);
     }
     estimated("a branch on data (the larger side counted)", i.src());
     Map<Var, V> before = new HashMap<>(env);
@@ -198,21 +198,28 @@ public final class WorkCounter {
   }
 
   /**
-   * Whether both sides of {@code i} do the same work (a loop and its copy with the bounds checks
-   * hoisted, which the bounds pass chooses between per work-item): then either side counts exactly.
+   * A branch that depends on the work-item: the side the middle work-item takes counts, exactly when
+   * the other side does the same work (a loop and its copy with the bounds checks hoisted, which the
+   * bounds pass picks per work-item), else as an estimate.
    */
-  private boolean sameWork(Stmt.If i, double w) {
+  private Flow middle(Stmt.If i, boolean then, Acc acc, double w) {
     Map<Var, V> before = new HashMap<>(env);
     String estimateBefore = estimate;
-    Acc a = new Acc(), b = new Acc();
-    Flow fa = stmt(i.then(), a, w);
-    env.clear();
-    env.putAll(before);
-    Flow fb = stmt(i.otherwise(), b, w);
+    Acc other = new Acc(), taken = new Acc();
+    Flow fo = stmt(then ? i.otherwise() : i.then(), other, w);
     env.clear();
     env.putAll(before);
     estimate = estimateBefore;
-    return fa.equals(fb) && a.read == b.read && a.write == b.write && a.flops == b.flops;
+    Flow ft = stmt(then ? i.then() : i.otherwise(), taken, w);
+    boolean same = ft.equals(fo) && taken.read == other.read && taken.write == other.write && taken.flops == other.flops;
+    if (!same) {
+      estimate = estimateBefore;   // this branch's reason comes before any found inside it
+      estimated("a branch that depends on the work-item (the middle one counted)", i.src());
+    }
+    acc.read += taken.read;
+    acc.write += taken.write;
+    acc.flops += taken.flops;
+    return ft;
   }
 
   /** Keeps the variables that have the same value in {@code other} as here; forgets the rest. */

@@ -125,18 +125,9 @@ class LaunchProofTest {
     int openClC = 0;
     for (Device d : Devices.all()) {
       float[] a = ramp(m * k), c = new float[m * n];
-      ImmutableTaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
-          .task("t", LaunchProofTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c).snapshot();
-      java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
-      java.io.PrintStream out = System.out;
-      System.setOut(new java.io.PrintStream(printed, true));
-      try (ExecutionPlan plan = new ExecutionPlan(g).withDevice(d).withSetting("lanes", "1").withPrintKernel()) {
-        plan.execute();
-      } finally {
-        System.setOut(out);
-      }
+      String code = PrintedKernels.run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
+          .task("t", LaunchProofTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c), d, java.util.Map.of("lanes", "1"));
       assertArrayEquals(expected, c, d.id());
-      String code = printed.toString();
       if (!code.contains("__kernel")) continue;   // not OpenCL C
       openClC++;
       for (String array : new String[] {"a_[", "b_[", "c_["}) {

@@ -10,9 +10,15 @@ public final class PrintedKernels {
 
   /** Executes {@code graph} once on {@code d}; the code of its kernels as printed (empty on the jvm). */
   public static String run(TaskGraph graph, Device d) {
+    return run(graph, d, java.util.Map.of());
+  }
+
+  /** As {@link #run(TaskGraph, Device)}, with the plan's {@code settings} ({@code withSetting}). */
+  public static String run(TaskGraph graph, Device d, java.util.Map<String, String> settings) {
     ByteArrayOutputStream printed = new ByteArrayOutputStream();
     PrintStream out = System.out;
     try (ExecutionPlan plan = new ExecutionPlan(graph.snapshot()).withDevice(d).withPrintKernel()) {
+      settings.forEach(plan::withSetting);
       System.setOut(new PrintStream(printed, true));
       plan.execute();
     } finally {
