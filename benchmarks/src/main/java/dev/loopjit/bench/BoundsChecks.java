@@ -6,19 +6,12 @@ import dev.loopjit.api.TaskGraph;
 import dev.loopjit.tasks.Blas;
 import dev.loopjit.tasks.Seeds;
 import dev.loopjit.types.FloatArray;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The cost of bounds checks ({@code boundsChecks} = {@code true}, the default, or {@code false}) on
@@ -26,12 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the host rules both out at launch), with transfers every execution and with resident data; naive
  * matmul 512x512 (every index {@code i*n+k} checked). Not in the default run: {@code scripts/bench BoundsChecks}.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
-public class BoundsChecks {
+public class BoundsChecks extends Timed {
   /** Vector add's arrays. */
   @State(Scope.Benchmark)
   public static class Add implements Workload {

@@ -10,13 +10,7 @@ import dev.loopjit.api.PrebuiltKernel;
 import dev.loopjit.api.TaskGraph;
 import dev.loopjit.api.WorkerGrid2D;
 import dev.loopjit.tasks.Blas;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
@@ -41,12 +35,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  * Sizes must be multiples of 16 (the hand-written shapes have no tail handling).
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
-public class CodeShape {
+public class CodeShape extends Timed {
   private static final String SIGNATURE = "#pragma OPENCL FP_CONTRACT OFF\n"
       + "__kernel void gemm(__global const float* a, __global const float* b, __global float* c, int n) {\n";
 

@@ -3,13 +3,11 @@ package dev.loopjit.bench;
 
 import dev.loopjit.api.ExecutionResult;
 import dev.loopjit.types.FloatArray;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
@@ -20,17 +18,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * its data alone: a {@code @State} {@link WorkloadData} that its {@code @Setup} hands to {@link #use}.
  * {@code jvm} times the plain Java method; {@code withTransfers} and {@code kernelOnly} the task graph
  * on each {@code @Param} device ({@link Plan}), copying in and out every execution or with the
- * inputs resident and the output left on the device. The JMH options below hold for every workload
- * (JMH reads a benchmark class's annotations from its superclasses too); {@code -wi}, {@code -i} and
- * the others on the command line override them.
+ * inputs resident and the output left on the device. The JMH options of {@link Timed} hold for
+ * every workload, with the Vector API module added to the fork for the hand-written baseline.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
 @Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 @State(Scope.Benchmark)
-public abstract class DeviceBenchmarks {
+public abstract class DeviceBenchmarks extends Timed {
   /** The workload of the running benchmark. */
   WorkloadData data;
 

@@ -46,7 +46,7 @@ public abstract class DevicePlan {
   }
 
   protected void open(Workload w, Transfers transfers) {
-    open(w, transfers, null);
+    open(w, transfers, w.grids());
   }
 
   /** A plan not yet run, copying everything every execution, with LoopJIT's on-disk kernel cache off. */

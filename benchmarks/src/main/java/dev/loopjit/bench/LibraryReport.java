@@ -11,11 +11,11 @@ import java.util.TreeMap;
 
 /**
  * {@code java -cp benchmarks.jar dev.loopjit.bench.LibraryReport results.json [more.json ...]}
- * prints one row per kernel and device: plain Java ({@code X_jvm}) beside the kernel on the device
- * ({@code X_device}), the device's time divided by Java's (below 1 is faster), and the rate of each —
+ * prints one row per kernel and device: plain Java ({@code jvm}) beside the kernel on the device
+ * ({@code device}), the device's time divided by Java's (below 1 is faster), and the rate of each —
  * GFLOP/s for gemm, else GB/s of the least memory traffic the kernel needs (each input read once,
- * each output written once). A KernelContext kernel has no plain Java call: its ratio is to the
- * naive kernel's Java.
+ * each output written once). A KernelContext kernel's plain Java is the naive loop it replaces
+ * ({@link LibraryBenchmarks}).
  */
 public final class LibraryReport {
   private record Score(double ms, double error) {}
@@ -34,12 +34,11 @@ public final class LibraryReport {
         Map<?, ?> r = (Map<?, ?>) o;
         String[] name = ((String) r.get("benchmark")).split("\\.");
         String family = name[name.length - 2], method = name[name.length - 1];
-        if (!family.startsWith("Library") || !method.contains("_")) continue;
+        if (!family.startsWith("Library") || !(method.equals("jvm") || method.equals("device"))) continue;
         Map<String, String> params = new TreeMap<>();
         if (r.get("params") instanceof Map<?, ?> p) p.forEach((k, v) -> params.put((String) k, (String) v));
-        String device = params.remove("device");
-        String kernel = method.substring(0, method.lastIndexOf('_'));
-        String where = method.endsWith("_jvm") ? "jvm" : device;
+        String device = params.remove("device"), kernel = params.remove("kernel");
+        String where = method.equals("jvm") ? "jvm" : device;
         Map<?, ?> m = (Map<?, ?>) r.get("primaryMetric");
         if (!"ms/op".equals(m.get("scoreUnit"))) throw new IllegalArgumentException(method + ": unit " + m.get("scoreUnit"));
         rows.computeIfAbsent(family + "|" + kernel + "|" + size(params), k -> new LinkedHashMap<>())
@@ -50,14 +49,13 @@ public final class LibraryReport {
     for (var row : rows.entrySet()) {
       String[] key = row.getKey().split("\\|", -1);
       Score jvm = row.getValue().get("jvm");
-      Score base = jvm != null ? jvm : rows.getOrDefault(key[0] + "|naive|" + key[2], Map.of()).get("jvm");
       double work = work(key[0], key[1], key[2]);
       String unit = key[0].equals("LibraryGemm") ? "GFLOP/s" : "GB/s";
       for (var d : row.getValue().entrySet()) {
         if (d.getKey().equals("jvm")) continue;
         System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s / %s %s |%n", key[0].substring("Library".length()), key[1], key[2],
-            ms(jvm), d.getKey(), ms(d.getValue()), base == null ? "–" : String.format(Locale.ROOT, "%.3f", d.getValue().ms() / base.ms())
-                + (jvm == null ? " (÷ naive jvm)" : ""), rate(work, jvm), rate(work, d.getValue()), unit);
+            ms(jvm), d.getKey(), ms(d.getValue()), jvm == null ? "–" : String.format(Locale.ROOT, "%.3f", d.getValue().ms() / jvm.ms()),
+            rate(work, jvm), rate(work, d.getValue()), unit);
       }
     }
   }

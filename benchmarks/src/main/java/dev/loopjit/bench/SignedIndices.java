@@ -7,19 +7,12 @@ import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.Parallel;
 import dev.loopjit.api.TaskGraph;
 import dev.loopjit.types.FloatArray;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Not part of the default {@code scripts/bench} run: {@code scripts/bench SignedIndices}. The kernel
@@ -28,13 +21,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * unchecked; {@code signedIndices} is the setting, side by side in one run (kernel only, inputs
  * resident; checked bit for bit against {@link MatMul.Data#reference} before timing).
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
 @State(Scope.Benchmark)
-public class SignedIndices {
+public class SignedIndices extends Timed {
   @Param("opencl:0")
   public String device;
 

@@ -1,6 +1,7 @@
 // What a benchmark runs: its arrays, the task graph of its kernel, and the plain-Java result every device must match.
 package dev.loopjit.bench;
 
+import dev.loopjit.api.GridScheduler;
 import dev.loopjit.api.TaskGraph;
 import dev.loopjit.types.FloatArray;
 import java.util.SplittableRandom;
@@ -26,6 +27,11 @@ interface Workload {
 
   /** How far each output element of baseline {@code method} may be from {@link #expected()}; null: bit-identical. */
   default float[] bound(String method) {
+    return null;
+  }
+
+  /** The grid of a KernelContext task; null: the task's own loops give it. */
+  default GridScheduler grids() {
     return null;
   }
 
