@@ -22,18 +22,10 @@ import java.lang.foreign.MemorySegment;
  * error and information logs are captured, so a PTX error reads like a compiler's. Files are
  * written to a temporary name and moved into place, so a concurrent process never reads half a file.
  */
-final class CudaModules implements ProgramCache.Driver<MemorySegment> {
+record CudaModules(Cuda cuda, CudaContext context) implements ProgramCache.Driver<MemorySegment> {
   private static final int LOG_BYTES = 64 * 1024;
   /** Changes when what the files hold changes, so that old files are not read. */
   static final String FORMAT = "loopjit-cubin-1";
-
-  private final Cuda cuda;
-  private final CudaContext context;
-
-  CudaModules(Cuda cuda, CudaContext context) {
-    this.cuda = cuda;
-    this.context = context;
-  }
 
   @Override
   public ProgramCache.Compiled<MemorySegment> compile(DeviceCode code, String options, boolean wantBinary) {

@@ -18,15 +18,7 @@ import java.lang.foreign.MemorySegment;
  * (the build log on failure), the device binary ({@code CL_PROGRAM_BINARIES}) for the disk, and
  * {@code clCreateProgramWithBinary} for a cached one.
  */
-final class OpenClPrograms implements ProgramCache.Driver<MemorySegment> {
-  private final OpenCl cl;
-  private final OpenClContext context;
-
-  OpenClPrograms(OpenCl cl, OpenClContext context) {
-    this.cl = cl;
-    this.context = context;
-  }
-
+record OpenClPrograms(OpenCl cl, OpenClContext context) implements ProgramCache.Driver<MemorySegment> {
   /** PoCL's own cache, where LoopJIT chose it, emptied: nothing it made from a bad binary survives the rebuild. */
   @Override
   public void forgetDriverCache() {
