@@ -23,8 +23,9 @@ import java.util.Set;
  * ({@link Bounds}); an index is proven in range for array {@code a} when it is non-negative and
  * below a bound that is at most {@code a.length}. That proof is deliberately simple (no arithmetic
  * beyond {@code x + 1}, {@code x - 1} and {@code min}). Where it fails, {@link #upper} gives the host
- * a symbolic upper bound of the index (sums and products of trip counts, lengths and int parameters
- * the kernel never assigns) to evaluate with the task's arguments at launch ({@code BoundsSite.upper}).
+ * a symbolic upper bound of the index (sums, products, quotients, remainders and minima of trip
+ * counts, lengths and int parameters the kernel never assigns) to evaluate with the task's arguments
+ * at launch ({@code BoundsSite.upper}).
  */
 final class Ranges {
   /**
@@ -233,8 +234,11 @@ final class Ranges {
    * leaves are. Leaves are constants, array lengths, trip counts (as the launch computes them) and
    * int parameters the kernel never assigns; {@code b - 1} stands for "a non-negative term below
    * b" (the point is unreachable when b is 0); inner nodes are {@code +} and {@code *}, whose
-   * values the host checks stay within int (so that Java's arithmetic did not wrap either). The
-   * host's reading of this form is {@code spi.KernelFacts}.
+   * values the host checks stay within int (so that Java's arithmetic did not wrap either),
+   * {@code x / d} and {@code x % d} with d a leaf (its value: the host divides x's bound by it, or
+   * takes d - 1 for the remainder; LoopJIT's {@code x / 0} and {@code x % 0} are 0), and
+   * {@code min(x, y)} (each operand a bound, or {@code v - 1} for the value of a leaf v, taken
+   * only where v >= 1). The host's reading of this form is {@code spi.KernelFacts}.
    */
   Expr upper(Expr e) {
     return switch (e) {
@@ -247,6 +251,15 @@ final class Ranges {
         Expr x = upper(b.a()), y = x == null ? null : upper(b.b());
         yield y == null ? null : new Binary(b.op(), x, y);
       }
+      // x / d and x % d by a value fixed for the launch (the bound's node holds d's value itself, not a bound of it)
+      case Binary b when (b.op() == Op.Binary.DIV || b.op() == Op.Binary.REM) && b.prim() == Prim.INT && isBound(b.b()) -> {
+        Expr x = upper(b.a()), d = x == null ? null : upper(b.b());
+        yield d == null ? null : new Binary(b.op(), x, d);
+      }
+      case Call c when c.op() == Intrinsic.MIN && c.type() == Prim.INT -> {
+        Expr x = minOperand(c.args().get(0)), y = x == null ? null : minOperand(c.args().get(1));
+        yield y == null ? null : new Call(Intrinsic.MIN, Prim.INT, List.of(x, y));
+      }
       default -> {
         Info i = isTerm(e) ? info(e) : Info.NONE;
         if (i.upper != null) yield i.upper;
@@ -258,6 +271,20 @@ final class Ranges {
         yield null;
       }
     };
+  }
+
+  /**
+   * An operand of {@code min} in {@link #upper}'s form: its bound, or for {@code v - 1} with v fixed
+   * for the launch ({@code min(oh, outH - 1)}) that value itself, written {@code v - 1}, which the
+   * host takes inside a {@code min} only where v >= 1 (else it proves nothing).
+   */
+  private Expr minOperand(Expr e) {
+    if (e instanceof Binary b && b.op() == Op.Binary.SUB && b.prim() == Prim.INT && b.b() instanceof Const k && k.longValue() == 1
+        && isBound(b.a())) {
+      Expr v = upper(b.a());
+      return v == null ? null : new Binary(Op.Binary.SUB, v, Const.of(1L));
+    }
+    return upper(e);
   }
 
   /**

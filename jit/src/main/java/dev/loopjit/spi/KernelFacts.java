@@ -80,6 +80,18 @@ public final class KernelFacts {
         long x = leaf(k, b.a(), args);
         return x == UNPROVEN ? UNPROVEN : x <= 0 ? UNREACHABLE : x - 1;
       }
+      case Binary b when b.op() == dev.loopjit.ir.Op.Binary.DIV || b.op() == dev.loopjit.ir.Op.Binary.REM -> {   // x / d, x % d: d's value
+        long x = bound(k, b.a(), args);
+        if (x < 0) return x;
+        long d = leaf(k, b.b(), args);
+        if (d == 0) return 0;   // LoopJIT's x / 0 and x % 0
+        if (d < 0) return UNPROVEN;   // x / d <= 0: not a bound of the form's (nor is a leaf that is not an int)
+        return b.op() == dev.loopjit.ir.Op.Binary.DIV ? x / d : Math.min(x, d - 1);
+      }
+      case Call c when c.op() == dev.loopjit.ir.Intrinsic.MIN -> {   // each operand >= 0 here, or nothing is proven
+        long x = bound(k, c.args().get(0), args), y = bound(k, c.args().get(1), args);
+        return x < 0 || y < 0 ? UNPROVEN : Math.min(x, y);
+      }
       case Binary b -> {
         long x = bound(k, b.a(), args);
         if (x < 0) return x;

@@ -82,6 +82,16 @@ class LaunchProofTest {
     }
   }
 
+  /** Max-pool backward's gather: plane, row and window from {@code /} and {@code %}, the window clamped with {@code Math.min}. */
+  static void poolGather(float[] dy, float[] dx, int planes, int height, int width, int stride, int outH, int outW) {
+    for (@Parallel int r = 0; r < planes * height; r++)
+      for (@Parallel int iw = 0; iw < width; iw++) {
+        int plane = r / height, ih = r % height, oh = ih / stride, ow = iw / stride;
+        int o = plane * outH * outW + Math.min(oh, outH - 1) * outW + Math.min(ow, outW - 1);
+        dx[r * width + iw] = dy[o] + 1f;
+      }
+  }
+
   private static float[] ramp(int n) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = (i % 7) * 0.5f;
@@ -142,6 +152,43 @@ class LaunchProofTest {
     }
     boolean openClC1 = Devices.all().stream().anyMatch(d -> d.id().startsWith("opencl") && !"spirv".equals(System.getProperty("loopjit.opencl.program")));
     assertTrue(!openClC1 || openClC > 0, "no OpenCL C was printed");
+  }
+
+  /**
+   * Quotients, remainders and minima by values fixed for the launch are bounded too: {@code dy[o]}
+   * runs unchecked when the host proves {@code o < dy.length}. Where it cannot — dy too short, a
+   * negative stride (a quotient below 0), {@code outH = 0} (so {@code outH - 1} is negative) — the
+   * checked kernel runs and fails as the jvm does, dx unchanged.
+   */
+  @Test
+  void quotientsRemaindersAndMinimaAreBoundedAtLaunch() {
+    int planes = 3, height = 5, width = 7, stride = 2, outH = 3, outW = 4;
+    float[] dy = ramp(planes * outH * outW), expected = new float[planes * height * width];
+    poolGather(dy, expected, planes, height, width, stride, outH, outW);
+    for (Device d : Devices.all()) {
+      float[] dx = new float[planes * height * width];
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::poolGather, dy, dx, planes, height, width, stride, outH, outW)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, dx), d);
+      assertArrayEquals(expected, dx, d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+
+      // {dy length, stride, outH}: too short by one; a negative stride; no output rows
+      for (int[] bad : new int[][] {{planes * outH * outW - 1, stride, outH}, {planes * outH * outW, -1, outH}, {planes * outH * outW, stride, 0}}) {
+        float[] shortDy = ramp(bad[0]), dx2 = new float[planes * height * width];
+        java.util.Set<Integer> javaFails = new java.util.HashSet<>();
+        for (int r = 0; r < planes * height; r++)
+          for (int iw = 0; iw < width; iw++) {
+            int o = r / height * bad[2] * outW + Math.min(r % height / bad[1], bad[2] - 1) * outW + Math.min(iw / bad[1], outW - 1);
+            if (o < 0 || o >= bad[0]) javaFails.add(o);
+          }
+        KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+            () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::poolGather, shortDy, dx2, planes, height, width, bad[1], bad[2], outW)
+                .transferToHost(DataTransferMode.EVERY_EXECUTION, dx2), d), d.id() + " " + java.util.Arrays.toString(bad));
+        assertEquals("dy", e.array(), e.getMessage());
+        assertTrue(javaFails.contains(e.index()), e.getMessage() + ": an index Java fails at, of " + javaFails);
+        assertArrayEquals(new float[planes * height * width], dx2, d.id() + ": dx unchanged");
+      }
+    }
   }
 
   @Test
