@@ -18,6 +18,7 @@ import dev.loopjit.ir.Var;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -80,50 +81,82 @@ final class Bounds implements Pass {
   /**
    * The int variables whose value never changes while the kernel runs, with that value in terms of
    * the parameters: parameters the kernel never assigns, and variables assigned exactly once, in a
-   * statement of the kernel's top level that nothing before it reads them in, from one of those, an
-   * int constant or a parameter array's length (an inlined helper's parameters).
+   * block whose later statements hold every read of them, from an expression of those, int
+   * constants and parameter arrays' lengths (an inlined helper's parameters; {@code blocks =
+   * (positions + 7) / 8} inside the parallel loop). A compound value is written
+   * {@code value >= 0 ? value : -1}, so that the host reads it as one leaf of a bound
+   * ({@link Ranges#upper}) and proves nothing where it is negative.
    */
   private static Map<Var, Expr> fixed(KernelIR ir) {
     Map<Var, List<Expr>> assignments = new HashMap<>();
+    Map<Var, Integer> reads = new HashMap<>();
+    List<Block> blocks = new ArrayList<>();
     IrWalk.walk(ir.body(), new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt x) {
         if (x instanceof Assign a) assignments.computeIfAbsent(a.var(), v -> new ArrayList<>()).add(a.value());
+        if (x instanceof Block b) blocks.add(b);
+      }
+
+      @Override
+      public void expr(Expr e, Stmt in) {
+        if (e instanceof Read r) reads.merge(r.var(), 1, Integer::sum);
       }
     });
-    // assigned at the top level, before any read: they hold the value wherever they are read
-    Set<Var> readEarlier = new HashSet<>(), topLevel = new HashSet<>();
-    for (Stmt s : ir.body().stmts()) {
-      if (s instanceof Assign a && !readEarlier.contains(a.var())) topLevel.add(a.var());
-      IrWalk.walk(s, new IrWalk.Visitor() {
-        @Override
-        public void expr(Expr e, Stmt in) {
-          if (e instanceof Read r) readEarlier.add(r.var());
-        }
-      });
-    }
+    // assigned once, before every read in the same block: they hold the value wherever they are read
+    Map<Var, Expr> once = new LinkedHashMap<>();
+    for (Block b : blocks)
+      for (int i = 0; i < b.stmts().size(); i++)
+        if (b.stmts().get(i) instanceof Assign a && a.var().type() == Prim.INT && assignments.get(a.var()).size() == 1
+            && readsIn(b.stmts().subList(i + 1, b.stmts().size()), a.var()) == reads.getOrDefault(a.var(), 0))
+          once.put(a.var(), a.value());
     Map<Var, Expr> out = new HashMap<>();
     for (KernelIR.Param p : ir.params())
       if (p.kind() == KernelIR.Param.Kind.SCALAR && p.var().type() == Prim.INT && !assignments.containsKey(p.var())) out.put(p.var(), new Read(p.var()));
-    assignments.keySet().retainAll(topLevel);
     for (boolean grew = true; grew; ) {
       grew = false;
-      for (var e : assignments.entrySet()) {
-        if (out.containsKey(e.getKey()) || e.getKey().type() != Prim.INT || e.getValue().size() != 1) continue;
-        Expr v = e.getValue().get(0), host = switch (v) {
-          case Const k when k.type() == Prim.INT -> k;
-          case Read r when out.containsKey(r.var()) -> out.get(r.var());
-          case Length l when Ranges.constantLength(l.array()) >= 0 -> Const.of(Ranges.constantLength(l.array()));
-          case Length l when l.array() instanceof Read r && ir.params().stream().anyMatch(p -> r.var().equals(p.var())) -> l;
-          default -> null;
-        };
-        if (host != null) {
-          out.put(e.getKey(), host);
-          grew = true;
-        }
+      for (var e : once.entrySet()) {
+        if (out.containsKey(e.getKey())) continue;
+        Expr host = hostForm(e.getValue(), out, ir);
+        if (host == null) continue;
+        boolean leaf = host instanceof Const || host instanceof Read || host instanceof Length;
+        out.put(e.getKey(), leaf ? host : new Select(new Compare(Op.Compare.GE, host, Const.of(0)), host, Const.of(-1)));
+        grew = true;
       }
     }
     return out;
+  }
+
+  /** How often {@code stmts} read {@code v}. */
+  private static int readsIn(List<Stmt> stmts, Var v) {
+    int[] n = {0};
+    for (Stmt s : stmts)
+      IrWalk.walk(s, new IrWalk.Visitor() {
+        @Override
+        public void expr(Expr e, Stmt in) {
+          if (e instanceof Read r && r.var().equals(v)) n[0]++;
+        }
+      });
+    return n[0];
+  }
+
+  /** {@code e}'s int value in terms of the task's arguments ({@code out}: the fixed variables' values), or null where it reads anything else. */
+  private static Expr hostForm(Expr e, Map<Var, Expr> out, KernelIR ir) {
+    return switch (e) {
+      case Const k when k.type() == Prim.INT -> k;
+      case Read r when out.containsKey(r.var()) -> out.get(r.var());
+      case Length l when Ranges.constantLength(l.array()) >= 0 -> Const.of(Ranges.constantLength(l.array()));
+      case Length l when l.array() instanceof Read r && ir.params().stream().anyMatch(p -> r.var().equals(p.var())) -> l;
+      case Binary b when b.prim() == Prim.INT && switch (b.op()) { case ADD, SUB, MUL, DIV, REM -> true; default -> false; } -> {
+        Expr x = hostForm(b.a(), out, ir), y = x == null ? null : hostForm(b.b(), out, ir);
+        yield y == null ? null : new Binary(b.op(), x, y);
+      }
+      case Call c when (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && c.type() == Prim.INT -> {
+        Expr x = hostForm(c.args().get(0), out, ir), y = x == null ? null : hostForm(c.args().get(1), out, ir);
+        yield y == null ? null : new Call(c.op(), Prim.INT, List.of(x, y));
+      }
+      default -> null;
+    };
   }
 
   /** Whether a barrier follows the kernel's first statement (where the uniform pass puts one). */

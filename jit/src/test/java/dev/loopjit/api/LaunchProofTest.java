@@ -92,6 +92,14 @@ class LaunchProofTest {
       }
   }
 
+  /** Blocks of four per row, their count computed inside the parallel loop: {@code blocks} and {@code last} are assigned once from parameters, bounds like them. */
+  static void blockEnds(float[] a, float[] out, int rows, int n) {
+    for (@Parallel int rb = 0; rb < rows * ((n + 3) / 4); rb++) {
+      int blocks = (n + 3) / 4, r = rb / blocks, j = rb % blocks * 4, last = n - 1;
+      out[rb] = a[r * n + j] + a[r * n + Math.min(j + 3, last)];
+    }
+  }
+
   private static float[] ramp(int n) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = (i % 7) * 0.5f;
@@ -188,6 +196,27 @@ class LaunchProofTest {
         assertTrue(javaFails.contains(e.index()), e.getMessage() + ": an index Java fails at, of " + javaFails);
         assertArrayEquals(new float[planes * height * width], dx2, d.id() + ": dx unchanged");
       }
+    }
+  }
+
+  @Test
+  void aLocalAssignedOnceFromParametersIsABound() {
+    int rows = 3, n = 10, blocks = (n + 3) / 4;
+    float[] a = ramp(rows * n), expected = new float[rows * blocks];
+    blockEnds(a, expected, rows, n);
+    for (Device d : Devices.all()) {
+      float[] out = new float[rows * blocks];
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::blockEnds, a, out, rows, n).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
+      assertArrayEquals(expected, out, d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+
+      float[] shortA = ramp(rows * n - 1), out2 = new float[rows * blocks];
+      KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::blockEnds, shortA, out2, rows, n)
+              .transferToHost(DataTransferMode.EVERY_EXECUTION, out2), d), d.id());
+      assertEquals("a", e.array(), e.getMessage());
+      assertEquals(rows * n - 1, e.index(), e.getMessage());   // only the last row's last block ends past it
+      assertArrayEquals(new float[rows * blocks], out2, d.id() + ": out unchanged");
     }
   }
 
