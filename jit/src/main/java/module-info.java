@@ -7,6 +7,9 @@
  * {@code --enable-native-access=dev.loopjit} (on the class path: {@code ALL-UNNAMED}).
  */
 module dev.loopjit {
+  // jvm-mt's vector lanes, where the JVM runs with --add-modules jdk.incubator.vector (LaneVectors)
+  requires static jdk.incubator.vector;
+
   exports dev.loopjit.api;
   exports dev.loopjit.types;
   exports dev.loopjit.spi;

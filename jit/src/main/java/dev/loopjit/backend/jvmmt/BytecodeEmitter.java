@@ -52,6 +52,8 @@ final class BytecodeEmitter {
   private static final ClassDesc ATOMICS = ClassDesc.of("dev.loopjit.backend.jvmmt.Atomics");
   private static final ClassDesc OOB = ClassDesc.of("java.lang.ArrayIndexOutOfBoundsException");
   private static final ClassDesc MATH = ClassDesc.of("java.lang.Math");
+  private static final ClassDesc VECTOR_OPS = ClassDesc.of("dev.loopjit.backend.jvmmt.VectorOps");
+  private static final ClassDesc FLOAT_VECTOR = ClassDesc.of("jdk.incubator.vector.FloatVector");
   private static final ClassDesc DEBUG = ClassDesc.of("dev.loopjit.api.Debug");
   private static final ClassDesc FLOAT = ClassDesc.of("java.lang.Float"), DOUBLE = ClassDesc.of("java.lang.Double");
   private static final ClassDesc INTEGER = ClassDesc.of("java.lang.Integer"), LONG = ClassDesc.of("java.lang.Long");
@@ -79,6 +81,12 @@ final class BytecodeEmitter {
   private List<Object[]> exits;                                       // the region's jumps out of it: {IR label, continue?}
   private boolean regionReturns;
   private Label itemEnd, methodEnd;
+
+  // Vector lanes (LaneVectors): an iteration run a vector group at a time, then its scalar tail.
+  private LaneVectors.Plan vectors;                                   // emitting a vector group of this plan's iteration
+  private LaneVectors.Plan tail;                                      // emitting the scalar tail: lane loops start at laneBase
+  private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();       // lane array -> the locals of its vectors
+  private int laneBase;                                               // slot: the first lane of the group or the tail
 
   /** An access's handler: the message's description, and the array's Java name and the source line apart, for the runtime. */
   private record Handler(Label label, String where, String array, String source) {}
@@ -116,6 +124,7 @@ final class BytecodeEmitter {
         // or labels of the first run's builder leak into the second ("Unexpected label context")
         slots.clear();
         jumps.clear();
+        vectors = tail = null;
         handlers.clear();
         itemArrays.clear();
         groupJumps.clear();
@@ -246,7 +255,107 @@ final class BytecodeEmitter {
   }
 
   private void block(Block b) {
-    for (Stmt s : b.stmts()) stmt(s);
+    List<Stmt> stmts = b.stmts();
+    for (int i = 0; i < stmts.size(); i++) {
+      LaneVectors.Plan plan = vectors == null && tail == null && fission == null && i + 1 < stmts.size() && LaneVectors.available()
+          ? LaneVectors.of(stmts.get(i), stmts.get(i + 1)) : null;
+      stmt(stmts.get(i));
+      if (plan != null) vectorIteration(plan, stmts.get(++i));
+    }
+  }
+
+  /**
+   * The iteration that follows its lane count: groups of {@link LaneVectors#GROUPS} vectors of lanes
+   * while that many lanes are left, each lane array's values in vector locals; then the lanes left,
+   * as the scalar form from the first of them.
+   */
+  private void vectorIteration(LaneVectors.Plan plan, Stmt iteration) {
+    int width = LaneVectors.GROUPS * VectorOps.LENGTH, lanes = slot(plan.lanes());
+    int base = code.allocateLocal(TypeKind.INT);
+    vectorSlots.clear();
+    for (Var a : plan.laneArrays()) {
+      int[] group = new int[LaneVectors.GROUPS];
+      for (int g = 0; g < group.length; g++) group[g] = code.allocateLocal(TypeKind.REFERENCE);
+      vectorSlots.put(a, group);
+    }
+    Label top = code.newLabel(), scalar = code.newLabel(), end = code.newLabel();
+    code.iconst_0().istore(base);
+    code.labelBinding(top);
+    code.iload(lanes).iload(base).isub().loadConstant(width).if_icmplt(scalar);
+    for (int[] group : vectorSlots.values())
+      for (int slot : group) code.invokestatic(VECTOR_OPS, "zero", MethodTypeDesc.of(FLOAT_VECTOR)).astore(slot);
+    vectors = plan;
+    laneBase = base;
+    stmt(iteration);
+    vectors = null;
+    code.iinc(base, width).goto_(top);
+    code.labelBinding(scalar);
+    code.iload(base).iload(lanes).if_icmpge(end);
+    tail = plan;
+    stmt(iteration);
+    tail = null;
+    code.labelBinding(end);
+  }
+
+  /** One lane loop of a vector group: its lane-independent loads, then its store for each vector of the group. */
+  private void vectorLaneLoop(LaneVectors.LaneLoop loop) {
+    for (Stmt s : loop.before()) stmt(s);
+    Store st = loop.store();
+    at = st.src();
+    if (at.line() > 0 && at.line() <= 0xFFFF) code.lineNumber(at.line());
+    Expr offset = vectors.isLaneArray(st.array()) ? null : LaneVectors.offset(st.index(), loop.lane(), vectors);
+    for (int g = 0; g < LaneVectors.GROUPS; g++) {
+      vectorValue(st.value(), loop.lane(), g);
+      if (offset == null) {
+        code.astore(vectorSlots.get(((Read) st.array()).var())[g]);
+      } else {
+        expr(st.array());
+        laneIndex(offset, g);
+        guarded(st.array(), () -> code.invokestatic(VECTOR_OPS, "store",
+            MethodTypeDesc.of(ConstantDescs.CD_void, FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int)));
+      }
+    }
+  }
+
+  /** {@code offset} plus the first lane of vector {@code g} of the group. */
+  private void laneIndex(Expr offset, int g) {
+    expr(offset);
+    code.iload(laneBase).iadd();
+    if (g > 0) code.loadConstant(g * VectorOps.LENGTH).iadd();
+  }
+
+  /** The vector of {@code e}'s values for the lanes of vector {@code g} ({@link LaneVectors#vectorises}). */
+  private void vectorValue(Expr e, Var lane, int g) {
+    MethodTypeDesc binary = MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR, FLOAT_VECTOR);
+    if (!LaneVectors.mentions(e, lane, vectors)) {
+      expr(e);
+      code.invokestatic(VECTOR_OPS, "broadcast", MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float));
+      return;
+    }
+    switch (e) {
+      case Load ld when vectors.isLaneArray(ld.array()) -> code.aload(vectorSlots.get(((Read) ld.array()).var())[g]);
+      case Load ld -> {
+        expr(ld.array());
+        laneIndex(LaneVectors.offset(ld.index(), lane, vectors), g);
+        guarded(ld.array(), () -> code.invokestatic(VECTOR_OPS, "load", MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int)));
+      }
+      case Binary b -> {
+        vectorValue(b.a(), lane, g);
+        vectorValue(b.b(), lane, g);
+        code.invokestatic(VECTOR_OPS, switch (b.op()) {
+          case ADD -> "add";
+          case SUB -> "sub";
+          case MUL -> "mul";
+          case DIV -> "div";
+          default -> throw new IllegalStateException(b.toString());
+        }, binary);
+      }
+      case Unary u -> {
+        vectorValue(u.x(), lane, g);
+        code.invokestatic(VECTOR_OPS, "neg", MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR));
+      }
+      default -> throw new IllegalStateException("no vector form for " + e);
+    }
   }
 
   private void stmt(Stmt s) {
@@ -255,7 +364,9 @@ final class BytecodeEmitter {
       if (at.line() > 0 && at.line() <= 0xFFFF) code.lineNumber(at.line());
     }
     switch (s) {
+      case Block b when vectors != null && vectors.loops().containsKey(b) -> vectorLaneLoop(vectors.loops().get(b));
       case Block b -> block(b);
+      case Assign a when tail != null && tail.isLaneStart(a) -> storeVar(a.var(), () -> code.iload(laneBase));
       case Assign a -> assign(a);
       case Store st -> store(st);
       case Eval e -> {

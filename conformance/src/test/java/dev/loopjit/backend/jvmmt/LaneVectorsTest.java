@@ -1,0 +1,123 @@
+// jvm-mt's vector lanes: float lane iterations in Vector API registers, bit-identical to the jvm, failing as Java does; the rest left scalar.
+package dev.loopjit.backend.jvmmt;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Devices;
+import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.KernelCode;
+import dev.loopjit.api.KernelIndexOutOfBoundsException;
+import dev.loopjit.api.Parallel;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.testing.Inputs;
+import dev.loopjit.testing.KernelCheck;
+import java.util.Arrays;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The build runs tests with {@code --add-modules jdk.incubator.vector}, so jvm-mt takes the vector
+ * form wherever {@link LaneVectors} qualifies an iteration; each kernel here is checked to take it
+ * (its bytecode calls {@link VectorOps}) or not, and run on every device against the jvm. Sizes
+ * cover no full vector group, exactly some, and some with a scalar tail.
+ */
+class LaneVectorsTest {
+  @BeforeAll
+  static void vectorApiIsThere() {
+    assertTrue(LaneVectors.available(), "tests run with --add-modules jdk.incubator.vector (the pom's loopjit.jvmArgs)");
+  }
+
+  /** Naive matmul: one lane array (the sum), B read along x, C written along x. */
+  static void matmul(float[] a, float[] b, float[] c, int m, int n, int k) {
+    for (@Parallel int i = 0; i < m; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        float acc = 0f;
+        for (int p = 0; p < k; p++) acc += a[i * k + p] * b[p * n + j];
+        c[i * n + j] = acc;
+      }
+  }
+
+  /** Every vector operation: two lane arrays, subtraction, division by a parameter, negation, a lane-independent value. */
+  static void mixed(float[] a, float[] b, float[] out, float s, int n, int k) {
+    for (@Parallel int i = 0; i < 3; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        float acc = 0f, run = 1f;
+        for (int p = 0; p < k; p++) {
+          float u = a[i * k + p];
+          acc = acc - u * b[p * n + j] / s;
+          run = -run * 0.5f + b[p * n + j];
+        }
+        out[i * n + j] = acc + run * u0(a);
+      }
+  }
+
+  private static float u0(float[] a) {
+    return a[0] + 1f;
+  }
+
+  /** An int sum: not float lanes, so left to the scalar form. */
+  static void counts(int[] a, int[] out, int n, int k) {
+    for (@Parallel int j = 0; j < n; j++) {
+      int acc = 0;
+      for (int p = 0; p < k; p++) acc += a[p * n + j];
+      out[j] = acc;
+    }
+  }
+
+  private static String jvmCode(java.io.Serializable kernel) {
+    return KernelCode.of(kernel, "jvm").text();
+  }
+
+  @ParameterizedTest
+  @CsvSource({"1, 1, 1", "3, 7, 5", "2, 128, 3", "2, 129, 4", "5, 300, 17", "1, 1024, 2"})
+  void matmulIsBitIdenticalOnEveryDevice(int m, int n, int k) {
+    assertTrue(jvmCode((dev.loopjit.api.Task6<float[], float[], float[], Integer, Integer, Integer>) LaneVectorsTest::matmul).contains("VectorOps.load"));
+    KernelCheck.Result r = KernelCheck.of("matmul/" + m + "x" + n + "x" + k, LaneVectorsTest::matmul)
+        .args(() -> new Object[] {new Inputs(1).floats(m * k, -1f, 1f), new Inputs(2).floats(k * n, -1f, 1f), new float[m * n], m, n, k}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"5, 3", "200, 9", "256, 1"})
+  void subtractionDivisionNegationAndBroadcastsAreBitIdentical(int n, int k) {
+    String code = jvmCode((dev.loopjit.api.Task6<float[], float[], float[], Float, Integer, Integer>) LaneVectorsTest::mixed);
+    for (String op : new String[] {"VectorOps.sub", "VectorOps.div", "VectorOps.neg", "VectorOps.broadcast", "VectorOps.store"})
+      assertTrue(code.contains(op), op + " in\n" + code);
+    KernelCheck.Result r = KernelCheck.of("mixed/" + n + "x" + k, LaneVectorsTest::mixed)
+        .args(() -> new Object[] {new Inputs(3).floats(3 * k, -2f, 2f), new Inputs(4).anyFloats(k * n), new float[3 * n], 0.37f, n, k}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
+  @Test
+  void intLanesStayScalar() {
+    assertFalse(jvmCode((dev.loopjit.api.Task4<int[], int[], Integer, Integer>) LaneVectorsTest::counts).contains("VectorOps"));
+    KernelCheck.Result r = KernelCheck.of("counts", LaneVectorsTest::counts).args(() -> new Object[] {new Inputs(5).ints(300 * 4), new int[300], 300, 4}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
+  /** A vector load past the end (B one element short) or a vector store past it (C one short) fails as Java does, the host arrays unchanged. */
+  @Test
+  void anAccessOutOfRangeFailsWithJavasExceptionForThatArray() {
+    int m = 2, n = 256, k = 3;
+    float[] a = new Inputs(1).floats(m * k, -1f, 1f);
+    for (String which : new String[] {"b", "c"}) {
+      float[] b = new Inputs(2).floats(k * n - (which.equals("b") ? 1 : 0), -1f, 1f), c = new float[m * n - (which.equals("c") ? 1 : 0)];
+      Arrays.fill(c, 42f);
+      TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
+          .task("mm", LaneVectorsTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c);
+      try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(Devices.get("jvm-mt"))) {
+        KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class, plan::execute, which);
+        assertEquals(which, e.array(), e.getMessage());
+        assertEquals(which.equals("b") ? k * n - 1 : m * n - 1, e.index(), e.getMessage());   // the one element missing
+        assertTrue(e.getMessage().contains("LaneVectorsTest.matmul (LaneVectorsTest.java:"), e.getMessage());
+      }
+      for (float x : c) assertEquals(42f, x, "host array changed");
+    }
+  }
+}

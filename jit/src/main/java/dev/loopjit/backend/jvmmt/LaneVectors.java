@@ -1,0 +1,236 @@
+// Which lane iterations of the chunk pass jvm-mt computes with the Vector API: float lanes, their per-lane values in vector registers.
+package dev.loopjit.backend.jvmmt;
+
+import dev.loopjit.ir.ArrayType;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrWalk;
+import dev.loopjit.ir.Op;
+import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Var;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The chunk pass's wide form ({@code compiler.Lanes}) runs up to 1024 neighbouring iterations of x
+ * side by side: {@code lanes = min(1024, end - x)}, then the iteration, where each statement that
+ * differs between the iterations is a loop over the lanes writing one element of a lane array
+ * ({@code acc_lanes[lane] = acc_lanes[lane] + u * b[p * n + x + lane]}) or of a global array. The
+ * JVM's JIT vectorises each such loop alone, so a lane array goes through memory at every
+ * statement. Where the iteration qualifies, jvm-mt's emitter runs it {@link #groups} vectors of
+ * {@code V} lanes at a time instead ({@code V} the JVM's preferred float species), each lane array
+ * held in that many {@code FloatVector} locals, which the JIT keeps in registers across the loops
+ * between the lane statements; the last {@code lanes mod groups·V} lanes run the scalar form.
+ *
+ * <p>It qualifies when every lane loop's statement is float arithmetic ({@code + - * /} and
+ * negation, each IEEE-exact lane by lane in the Vector API as in Java) on lane-array elements, on
+ * global {@code float[]} elements at {@code invariant + lane}, and on values the same for every lane;
+ * when lane arrays are read and written only so; and when nothing outside the lane loops writes
+ * memory or calls anything (the iteration's lane-independent statements then run once per vector
+ * group instead of once, which repeats only their reads). Each lane keeps its own sequence of
+ * operations in Java's order, so results are bit-identical; a load or store out of range fails with
+ * Java's exception for the first lane out of range ({@link VectorOps}).
+ */
+final class LaneVectors {
+  /**
+   * Vectors per lane array: enough independent chains to hide an add's latency, few enough for the
+   * registers. Measured on naive matmul 1024 (2-core AMD EPYC, AVX-512, 16 floats a vector): 2 → 27,
+   * 4 → 45, 6 → 41, 8 → 50, 16 → 8 GFLOP/s (spilled); with {@code -XX:UseAVX=2} (8 floats) 4 → 31, 8 → 44.
+   */
+  static final int GROUPS = 8;
+
+  /** One lane loop: its lane variable, the statements before it (lane-independent loads, then {@code lane = 0}) and its one store. */
+  record LaneLoop(Var lane, List<Stmt> before, Assign init, Store store) {}
+
+  /**
+   * A qualifying iteration: the lane count's variable, its lane loops by identity of their block,
+   * and the lane arrays (float, private) in the order found.
+   */
+  record Plan(Var lanes, Map<Block, LaneLoop> loops, List<Var> laneArrays) {
+    boolean isLaneArray(Expr e) {
+      return e instanceof Read r && laneArrays.contains(r.var());
+    }
+
+    /** Whether {@code a} is a lane loop's {@code lane = 0}. */
+    boolean isLaneStart(Assign a) {
+      for (LaneLoop l : loops.values()) if (l.init() == a) return true;
+      return false;
+    }
+  }
+
+  private LaneVectors() {}
+
+  /** Whether this JVM has the Vector API (run with {@code --add-modules jdk.incubator.vector}). */
+  static boolean available() {
+    return AVAILABLE;
+  }
+
+  private static final boolean AVAILABLE = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
+  /**
+   * The plan for the iteration {@code iteration} that follows {@code width}, or null where the
+   * statement pair is not the wide lane form or does not qualify.
+   */
+  static Plan of(Stmt width, Stmt iteration) {
+    if (!(width instanceof Assign w && w.var().type() == Prim.INT && w.value() instanceof Call c && c.op() == Intrinsic.MIN
+        && c.args().get(0) instanceof Const) || !(iteration instanceof Labeled l)) return null;
+    Map<Block, LaneLoop> loops = new IdentityHashMap<>();
+    IrWalk.walk(l.body(), new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt s) {
+        if (s instanceof Block b) {
+          LaneLoop loop = laneLoop(b, w.var());
+          if (loop != null) loops.put(b, loop);
+        }
+      }
+    });
+    if (loops.isEmpty()) return null;
+    Set<Var> laneArrays = new LinkedHashSet<>();
+    for (LaneLoop loop : loops.values())
+      if (loop.store().array() instanceof Read r && r.var().type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE)
+        laneArrays.add(r.var());
+    for (Var a : laneArrays)
+      if (!(a.type() instanceof ArrayType t && t.element() == Prim.FLOAT)) return null;
+    Plan plan = new Plan(w.var(), loops, List.copyOf(laneArrays));
+    return qualifies(l.body(), plan) ? plan : null;
+  }
+
+  /** {@code b} as a lane loop over {@code lanes}: {@code {…; lane = 0}; for (;;) { if (lane >= lanes) break; store } update { lane = lane + 1 }}. */
+  private static LaneLoop laneLoop(Block b, Var lanes) {
+    if (b.stmts().size() != 2 || !(b.stmts().get(0) instanceof Block before) || !(b.stmts().get(1) instanceof Loop loop)) return null;
+    if (before.stmts().isEmpty() || !(before.stmts().getLast() instanceof Assign init && init.value() instanceof Const k && k.longValue() == 0)) return null;
+    Var lane = init.var();
+    List<Stmt> body = loop.body().stmts(), update = loop.update().stmts();
+    if (body.size() != 2 || update.size() != 1 || !(body.get(1) instanceof Store store)) return null;
+    if (!(body.get(0) instanceof If i && i.otherwise().isEmpty() && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Break br
+        && br.target().equals(loop.label()) && i.cond() instanceof Compare cmp && cmp.op() == Op.Compare.GE && cmp.a().equals(new Read(lane))
+        && cmp.b().equals(new Read(lanes)))) return null;
+    if (!(update.get(0) instanceof Assign step && step.var().equals(lane) && step.value() instanceof Binary add && add.op() == Op.Binary.ADD
+        && add.a().equals(new Read(lane)) && add.b() instanceof Const one && one.longValue() == 1)) return null;
+    return new LaneLoop(lane, before.stmts().subList(0, before.stmts().size() - 1), init, store);
+  }
+
+  /** Whether every lane loop's store vectorises and the rest of the iteration may run once per vector group. */
+  private static boolean qualifies(Block iteration, Plan plan) {
+    for (LaneLoop loop : plan.loops().values()) {
+      Store st = loop.store();
+      boolean toLaneArray = plan.isLaneArray(st.array()) && st.index().equals(new Read(loop.lane()));
+      boolean toGlobal = isGlobalFloats(st.array()) && !mentions(st.array(), loop.lane(), plan) && offset(st.index(), loop.lane(), plan) != null;
+      if (!(toLaneArray || toGlobal) || !vectorises(st.value(), loop.lane(), plan)) return false;
+      for (Stmt s : loop.before()) if (!(s instanceof Assign) || mentionsAny(s, plan)) return false;
+    }
+    // outside the lane loops: no stores, calls with an effect or returns, no lane array, no lane count
+    List<Stmt> outside = new ArrayList<>();
+    List<Expr> conditions = new ArrayList<>();
+    collectOutside(iteration, plan, outside, conditions);
+    for (Stmt s : outside) {
+      if (s instanceof Store || s instanceof Return || s instanceof Eval) return false;
+      if (IrWalk.anyExpr(s, e -> forbiddenOutside(e, plan))) return false;
+    }
+    for (Expr c : conditions) if (any(c, e -> forbiddenOutside(e, plan))) return false;
+    return true;
+  }
+
+  private static boolean forbiddenOutside(Expr e, Plan plan) {
+    return e instanceof Call c && c.op().hasEffect() || e instanceof Alloc || plan.isLaneArray(e) || e instanceof Read r && r.var().equals(plan.lanes());
+  }
+
+  /** The statements of {@code b} outside its lane loops, blocks, loops and branches opened ({@code conditions}: their tests). */
+  private static void collectOutside(Block b, Plan plan, List<Stmt> out, List<Expr> conditions) {
+    for (Stmt s : b.stmts()) {
+      if (s instanceof Block inner && plan.loops().containsKey(inner)) continue;
+      switch (s) {
+        case Block inner -> collectOutside(inner, plan, out, conditions);
+        case If i -> {
+          conditions.add(i.cond());
+          collectOutside(i.then(), plan, out, conditions);
+          collectOutside(i.otherwise(), plan, out, conditions);
+        }
+        case Loop l -> {
+          collectOutside(l.body(), plan, out, conditions);
+          collectOutside(l.update(), plan, out, conditions);
+        }
+        case Labeled l -> collectOutside(l.body(), plan, out, conditions);
+        case Switch sw -> {
+          conditions.add(sw.selector());
+          for (Case c : sw.cases()) collectOutside(c.body(), plan, out, conditions);
+        }
+        default -> out.add(s);
+      }
+    }
+  }
+
+  /** Whether {@code e}, a float value of one lane, has a vector form: lane-array and lane-moving global loads, + - * / and negation, lane-independent values. */
+  static boolean vectorises(Expr e, Var lane, Plan plan) {
+    if (e.type() != Prim.FLOAT) return false;
+    if (!mentions(e, lane, plan)) return !any(e, x -> x instanceof Call c && c.op().hasEffect());
+    return switch (e) {
+      case Load ld when plan.isLaneArray(ld.array()) -> ld.index().equals(new Read(lane));
+      case Load ld -> isGlobalFloats(ld.array()) && !mentions(ld.array(), lane, plan) && offset(ld.index(), lane, plan) != null;
+      case Binary b when b.op() == Op.Binary.ADD || b.op() == Op.Binary.SUB || b.op() == Op.Binary.MUL || b.op() == Op.Binary.DIV ->
+          vectorises(b.a(), lane, plan) && vectorises(b.b(), lane, plan);
+      case Unary u when u.op() == Op.Unary.NEG -> vectorises(u.x(), lane, plan);
+      default -> false;
+    };
+  }
+
+  /**
+   * {@code index} less its lane, where it is {@code invariant + lane} (sums in any order, Java's or
+   * the unwrapping kind): the lane-independent part, or null.
+   */
+  static Expr offset(Expr index, Var lane, Plan plan) {
+    if (index.equals(new Read(lane))) return Const.of(0);
+    Expr a, b;
+    switch (index) {
+      case Binary x when x.op() == Op.Binary.ADD && x.prim() == Prim.INT -> {
+        a = x.a();
+        b = x.b();
+      }
+      case Call c when c.op() == Intrinsic.ADD_NO_WRAP -> {
+        a = c.args().get(0);
+        b = c.args().get(1);
+      }
+      default -> {
+        return null;
+      }
+    }
+    boolean inA = mentions(a, lane, plan), inB = mentions(b, lane, plan);
+    if (inA == inB) return null;
+    Expr rest = offset(inA ? a : b, lane, plan);
+    if (rest == null) return null;
+    Expr other = inA ? b : a;
+    return rest instanceof Const k && k.longValue() == 0 ? other : new Binary(Op.Binary.ADD, other, rest);
+  }
+
+  private static boolean isGlobalFloats(Expr array) {
+    return array.type() instanceof ArrayType t && t.space() == ArrayType.Space.GLOBAL && t.element() == Prim.FLOAT;
+  }
+
+  /** Whether {@code e} reads the lane or a lane array. */
+  static boolean mentions(Expr e, Var lane, Plan plan) {
+    return any(e, x -> x instanceof Read r && (r.var().equals(lane) || plan.laneArrays().contains(r.var())));
+  }
+
+  /** Whether {@code p} holds for {@code e} or a part of it. */
+  private static boolean any(Expr e, java.util.function.Predicate<Expr> p) {
+    boolean[] found = {false};
+    IrWalk.walk(e, null, new IrWalk.Visitor() {
+      @Override
+      public void expr(Expr x, Stmt in) {
+        found[0] |= p.test(x);
+      }
+    });
+    return found[0];
+  }
+
+  private static boolean mentionsAny(Stmt s, Plan plan) {
+    return IrWalk.anyExpr(s, x -> plan.isLaneArray(x) || x instanceof Read r && r.var().equals(plan.lanes()));
+  }
+}

@@ -1,0 +1,64 @@
+// The Vector API operations jvm-mt's vector lanes call (LaneVectors): one species, and loads and stores that fail as Java's element accesses do.
+package dev.loopjit.backend.jvmmt;
+
+import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorSpecies;
+
+/**
+ * Called from generated kernels only, and loaded only where the JVM has the Vector API. The JIT
+ * inlines each call; the species is a constant to it. Lane operations are Java's float operations,
+ * lane by lane, so a kernel's results stay bit-identical.
+ */
+public final class VectorOps {
+  static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
+
+  /** Floats in one vector on this machine. */
+  static final int LENGTH = SPECIES.length();
+
+  private VectorOps() {}
+
+  public static FloatVector zero() {
+    return FloatVector.zero(SPECIES);
+  }
+
+  public static FloatVector broadcast(float x) {
+    return FloatVector.broadcast(SPECIES, x);
+  }
+
+  /** {@code a[i … i + LENGTH - 1]}; where part of it is out of range, Java's exception for the first element that is. */
+  public static FloatVector load(float[] a, int i) {
+    if (i >= 0 && i <= a.length - LENGTH) return FloatVector.fromArray(SPECIES, a, i);
+    float[] lanes = new float[LENGTH];
+    for (int l = 0; l < LENGTH; l++) lanes[l] = a[i + l];
+    return FloatVector.fromArray(SPECIES, lanes, 0);
+  }
+
+  /** {@code a[i … i + LENGTH - 1] = v}; where part of it is out of range, the elements before the first that is, then Java's exception for it. */
+  public static void store(FloatVector v, float[] a, int i) {
+    if (i >= 0 && i <= a.length - LENGTH) {
+      v.intoArray(a, i);
+      return;
+    }
+    for (int l = 0; l < LENGTH; l++) a[i + l] = v.lane(l);
+  }
+
+  public static FloatVector add(FloatVector a, FloatVector b) {
+    return a.add(b);
+  }
+
+  public static FloatVector sub(FloatVector a, FloatVector b) {
+    return a.sub(b);
+  }
+
+  public static FloatVector mul(FloatVector a, FloatVector b) {
+    return a.mul(b);
+  }
+
+  public static FloatVector div(FloatVector a, FloatVector b) {
+    return a.div(b);
+  }
+
+  public static FloatVector neg(FloatVector a) {
+    return a.neg();
+  }
+}
