@@ -19,9 +19,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code jvm} times the plain Java method; {@code withTransfers} and {@code kernelOnly} the task graph
  * on each {@code @Param} device ({@link Plan}), copying in and out every execution or with the
  * inputs resident and the output left on the device. The JMH options of {@link Timed} hold for
- * every workload, with the Vector API module added to the fork for the hand-written baseline.
+ * every workload.
  */
-@Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 @State(Scope.Benchmark)
 public abstract class DeviceBenchmarks extends Timed {
   /** The workload of the running benchmark. */

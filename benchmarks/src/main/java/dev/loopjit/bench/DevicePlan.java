@@ -24,7 +24,7 @@ public abstract class DevicePlan {
   /** JVM options of every fork: FFM downcalls into the OpenCL loader. */
   public static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
 
-  /** JVM options of every fork: the Vector API of the hand-written baseline ({@link VectorBaselines}). */
+  /** JVM options of every fork: the Vector API, for jvm-mt's vector lanes and the hand-written baseline ({@link VectorBaselines}). */
   public static final String VECTOR = "--add-modules=jdk.incubator.vector";
 
   /** The device id: PoCL's CPU device and the JVM on every core, side by side. */

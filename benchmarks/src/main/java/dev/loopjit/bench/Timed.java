@@ -1,4 +1,4 @@
-// The JMH options the benchmarks share: average time in ms, 3 warm-up and 5 measured iterations of 1 s, one fork with native access.
+// The JMH options the benchmarks share: average time in ms, 3 warm-up and 5 measured iterations of 1 s, one fork with native access and the Vector API.
 package dev.loopjit.bench;
 
 import java.util.concurrent.TimeUnit;
@@ -18,5 +18,5 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 1)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = DevicePlan.NATIVE_ACCESS)
+@Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 public abstract class Timed {}

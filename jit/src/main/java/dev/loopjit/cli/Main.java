@@ -24,7 +24,7 @@ public final class Main {
   private static final String USAGE = """
       usage: loopjit devices [--probe]
              loopjit run [--class-path CP] MAIN [ARGS]   (your program with LoopJIT's jars, libjsig.so and native access)
-             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N] [--class-path CP] CLASS METHOD
+             loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N]|jvm[:vector|scalar] [--class-path CP] CLASS METHOD
              loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
       """;
 

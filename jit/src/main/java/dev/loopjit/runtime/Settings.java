@@ -28,13 +28,15 @@ import java.util.Map;
  * <tr><td>loopjit.boundsChecks</td><td>LOOPJIT_BOUNDS_CHECKS</td><td>{@code false}: compiled kernels do not check array indices (an out-of-bounds index then touches other memory, as in C); default {@code true}: the first out-of-bounds access ends the execution with {@code KernelIndexOutOfBoundsException}</td></tr>
  * <tr><td>loopjit.signedIndices</td><td>LOOPJIT_SIGNED_INDICES</td><td>{@code false}: kernels proven in range at launch keep Java's wrap-around index arithmetic; default {@code true}: their proven indices are computed as plain signed int, which device compilers vectorise better</td></tr>
  * <tr><td>loopjit.lanes</td><td>LOOPJIT_LANES</td><td>CPU OpenCL devices: iterations of the innermost {@code @Parallel} dimension one work-item computes side by side, where the kernel allows it (a power of two up to 64; default 16; {@code 1}: one iteration per work-item)</td></tr>
+ * <tr><td>loopjit.vectorLanes</td><td>LOOPJIT_VECTOR_LANES</td><td>{@code false}: jvm-mt keeps float lane iterations scalar; default {@code true}: where the JVM has the Vector API ({@code --add-modules jdk.incubator.vector}), it runs them as vectors</td></tr>
  * <tr><td>loopjit.probe</td><td>LOOPJIT_PROBE</td><td>{@code off}: never measure a device's limits for {@code Profile} (cached ones are still used); default: measure once per device</td></tr>
  * </table>
  */
 public final class Settings {
   /** Every setting's key; {@link #options()} reads these, plus any other {@code -Dloopjit.*} property. */
   static final List<String> KEYS = List.of("device", "backends", "dump", "fastMath", "cacheDir", "opencl.library",
-      "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "verifyIr", "timeout", "requireSignalChaining", "probe", "boundsChecks", "lanes", "signedIndices");
+      "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "verifyIr", "timeout", "requireSignalChaining", "probe", "boundsChecks", "lanes", "signedIndices",
+      "vectorLanes");
 
   private Settings() {}
 

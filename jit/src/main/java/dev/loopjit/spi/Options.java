@@ -77,6 +77,14 @@ public record Options(Map<String, String> values) {
     return !"false".equalsIgnoreCase(values.getOrDefault("signedIndices", "true").trim());
   }
 
+  /**
+   * {@code loopjit.vectorLanes}: jvm-mt runs float lane iterations with the Vector API where the JVM
+   * has it (default); {@code false} keeps them scalar.
+   */
+  public boolean vectorLanes() {
+    return !"false".equalsIgnoreCase(values.getOrDefault("vectorLanes", "true").trim());
+  }
+
   /** The stages {@code loopjit.dump} names ({@code ir}, a pass, {@code opencl}, {@code ptx}, {@code spirv}, {@code all}). */
   public Set<String> dump() {
     String v = values.get("dump");

@@ -95,6 +95,13 @@ class LaneVectorsTest {
   }
 
   @Test
+  void theScalarVariantHasNoVectors() {
+    var matmul = (dev.loopjit.api.Task6<float[], float[], float[], Integer, Integer, Integer>) LaneVectorsTest::matmul;
+    assertFalse(KernelCode.of(matmul, "jvm:scalar").text().contains("VectorOps"));
+    assertTrue(KernelCode.of(matmul, "jvm:vector").text().contains("VectorOps"));
+  }
+
+  @Test
   void intLanesStayScalar() {
     assertFalse(jvmCode((dev.loopjit.api.Task4<int[], int[], Integer, Integer>) LaneVectorsTest::counts).contains("VectorOps"));
     KernelCheck.Result r = KernelCheck.of("counts", LaneVectorsTest::counts).args(() -> new Object[] {new Inputs(5).ints(300 * 4), new int[300], 300, 4}).run();

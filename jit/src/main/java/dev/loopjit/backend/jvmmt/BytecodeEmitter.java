@@ -83,6 +83,7 @@ final class BytecodeEmitter {
   private Label itemEnd, methodEnd;
 
   // Vector lanes (LaneVectors): an iteration run a vector group at a time, then its scalar tail.
+  private final boolean vectorLanes;                                  // float lane iterations as vectors where they qualify
   private LaneVectors.Plan vectors;                                   // emitting a vector group of this plan's iteration
   private LaneVectors.Plan tail;                                      // emitting the scalar tail: lane loops start at laneBase
   private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();       // lane array -> the locals of its vectors
@@ -91,14 +92,18 @@ final class BytecodeEmitter {
   /** An access's handler: the message's description, and the array's Java name and the source line apart, for the runtime. */
   private record Handler(Label label, String where, String array, String source) {}
 
-  private BytecodeEmitter(KernelIR ir) {
+  private BytecodeEmitter(KernelIR ir, boolean vectorLanes) {
     this.ir = ir;
     this.fission = Fission.of(ir);
+    this.vectorLanes = vectorLanes;
   }
 
-  /** The class file of {@code ir}, named {@code dev.loopjit.backend.jvmmt.<name>} (a hidden class of this package). */
-  static byte[] emit(KernelIR ir) {
-    return new BytecodeEmitter(ir).build();
+  /**
+   * The class file of {@code ir}, named {@code dev.loopjit.backend.jvmmt.<name>} (a hidden class of
+   * this package); with {@code vectorLanes}, float lane iterations as vectors ({@link LaneVectors}).
+   */
+  static byte[] emit(KernelIR ir, boolean vectorLanes) {
+    return new BytecodeEmitter(ir, vectorLanes).build();
   }
 
   /** The class name {@link #emit} gives {@code ir}. */
@@ -257,7 +262,7 @@ final class BytecodeEmitter {
   private void block(Block b) {
     List<Stmt> stmts = b.stmts();
     for (int i = 0; i < stmts.size(); i++) {
-      LaneVectors.Plan plan = vectors == null && tail == null && fission == null && i + 1 < stmts.size() && LaneVectors.available()
+      LaneVectors.Plan plan = vectorLanes && vectors == null && tail == null && fission == null && i + 1 < stmts.size()
           ? LaneVectors.of(stmts.get(i), stmts.get(i + 1)) : null;
       stmt(stmts.get(i));
       if (plan != null) vectorIteration(plan, stmts.get(++i));

@@ -32,17 +32,28 @@ public final class JvmMtRecipe implements Recipe {
     return "JVM bytecode";
   }
 
+  /** The variant whose float lanes run as vectors ({@link LaneVectors}); the other is {@code scalar}. */
+  static final String VECTOR = "vector";
+
+  /**
+   * The target: variant {@code vector} where the JVM has the Vector API and {@code loopjit.vectorLanes}
+   * is not false, else {@code scalar}; a variant asked for ({@code "jvm:scalar"}) is taken as it is.
+   */
   @Override
   public Target target(Device device, String variant, Options options) {
+    String v = !variant.isEmpty() ? variant : options.vectorLanes() && LaneVectors.available() ? VECTOR : "scalar";
+    if (!v.equals(VECTOR) && !v.equals("scalar")) throw new IllegalArgumentException("JVM target \"" + v + "\" is neither vector nor scalar");
+    if (v.equals(VECTOR) && !LaneVectors.available())
+      throw new IllegalArgumentException("JVM target \"vector\" needs the Vector API: run with --add-modules jdk.incubator.vector");
     // JVM bytecode gets Java's own bounds checks (an ArrayIndexOutOfBoundsException the runtime names): no bounds pass
-    return Targets.of("jvm", "", device, true, null, options).withBoundsChecks(false);
+    return Targets.of("jvm", v, device, true, null, options).withBoundsChecks(false);
   }
 
   @Override
   public DeviceCode emit(KernelIR ir, Target target) {
     byte[] bytes;
     try {
-      bytes = BytecodeEmitter.emit(ir);
+      bytes = BytecodeEmitter.emit(ir, target.variant().equals(VECTOR));
     } catch (IllegalArgumentException e) {
       // the class file format's limits: 64 KiB of code per method, 65535 constants
       throw new KernelCompilationException(ir.source().className(), ir.source().method(), -1, "kernel size",
