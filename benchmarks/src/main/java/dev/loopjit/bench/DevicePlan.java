@@ -31,6 +31,7 @@ public abstract class DevicePlan {
   @Param({"opencl:0", "jvm-mt"})
   public String device;
 
+  private final java.util.Map<String, String> settings = new java.util.LinkedHashMap<>();
   private Workload work;
   private Transfers transfers;
   private ExecutionPlan plan;
@@ -62,6 +63,12 @@ public abstract class DevicePlan {
     transfers = t;
     plan = new ExecutionPlan(w.graph(t).snapshot()).withDevice(Devices.get(device));
     if (grids != null) plan.withGridScheduler(grids);
+    settings.forEach(plan::withSetting);
+  }
+
+  /** A setting of the plan this state opens next ({@code ExecutionPlan.withSetting}). */
+  protected void setting(String key, String value) {
+    settings.put(key, value);
   }
 
   /** One execution: what the benchmark times. */

@@ -28,8 +28,8 @@ final class LaneFuzz {
   /** One kernel: its source and its arguments' sizes. */
   record Kernel(long seed, String className, String source, int m, int n, int k) {}
 
-  /** What a run found: kernels tried, how many a CPU device coarsened, and each difference. */
-  record Result(int kernels, int coarsened, List<String> problems) {}
+  /** What a run found: kernels tried, how many a CPU device coarsened, how many jvm-mt ran as vectors, and each difference. */
+  record Result(int kernels, int coarsened, int vectorised, List<String> problems) {}
 
   private final Random r;
   private final StringBuilder body = new StringBuilder();
@@ -40,6 +40,61 @@ final class LaneFuzz {
 
   static Kernel generate(long seed) {
     return new LaneFuzz(seed).kernel(seed);
+  }
+
+  /**
+   * A kernel for jvm-mt's vector lanes: float statements only ({@code + - * /}, negation, branches the
+   * same for every lane), B read along x, at least a vector group's lanes at most sizes.
+   */
+  static Kernel generateVectors(long seed) {
+    return new LaneFuzz(seed).vectorKernel(seed);
+  }
+
+  private Kernel vectorKernel(long seed) {
+    int m = pick(1, 2, 3), n = pick(128, 136, 200, 257, 64), k = 1 + r.nextInt(9);
+    int statements = 2 + r.nextInt(5);
+    for (int s = 0; s < statements; s++) body.append("        ").append(floatStatement(2)).append('\n');
+    String name = "Vectors" + seed;
+    String src = """
+        package fuzz;
+
+        import dev.loopjit.api.*;
+
+        public final class %s {
+          public static void kernel(float[] a, float[] b, int[] ia, int[] ib, float[] out, int[] iout, int m, int n, int k, float s, int t) {
+            for (@Parallel int i = 0; i < m; i++)
+              for (@Parallel int j = 0; j < n; j++) {
+                float acc = %s;
+                for (int p = 0; p < k; p++) {
+                  float va = a[i * k + p];
+                  float vb = b[p * n + j];
+        %s        }
+                out[i * n + j] = acc;
+              }
+          }
+
+          public static final java.io.Serializable TASK = (Task11<float[], float[], int[], int[], float[], int[], Integer, Integer, Integer, Float, Integer>) %s::kernel;
+        }
+        """.formatted(name, pick("0f", "s", "1.5f", "-0f"), body, name);
+    return new Kernel(seed, name, src, m, n, k);
+  }
+
+  private String floatStatement(int depth) {
+    int c = r.nextInt(10);
+    if (c < 6) return "acc = acc " + pick("+", "-", "*") + " " + vectorExpr(2) + ";";
+    if (c < 7) return "acc = -acc + vb;";
+    if (depth == 0) return "acc = acc + va;";
+    String cond = pick("(p & 1) == 0", "p < t", "i > p", "s > 0f", "(i & 1) == 1", "t > 3");
+    return "if (" + cond + ") { " + floatStatement(depth - 1) + " } else { " + floatStatement(depth - 1) + " }";
+  }
+
+  private String vectorExpr(int depth) {
+    if (depth == 0) return pick("va", "vb", "s", "acc", "0.25f", "-3f", "(float) p", "(float) t");
+    return switch (r.nextInt(5)) {
+      case 0, 1 -> "(" + vectorExpr(depth - 1) + " " + pick("+", "-", "*", "/") + " " + vectorExpr(depth - 1) + ")";
+      case 2 -> "(-(" + vectorExpr(depth - 1) + "))";
+      default -> vectorExpr(0);
+    };
   }
 
   private Kernel kernel(long seed) {
@@ -118,16 +173,21 @@ final class LaneFuzz {
 
   /** Kernels {@code first} to {@code first + count - 1}, each on the jvm and every device. */
   static Result run(long first, int count) {
+    return run(first, count, false);
+  }
+
+  /** The same, of {@link #generateVectors}' kernels where {@code vectors}. */
+  static Result run(long first, int count, boolean vectors) {
     Map<String, String> sources = new LinkedHashMap<>();
     List<Kernel> kernels = new ArrayList<>();
     for (long s = first; s < first + count; s++) {
-      Kernel k = generate(s);
+      Kernel k = vectors ? generateVectors(s) : generate(s);
       kernels.add(k);
       sources.put("fuzz." + k.className(), k.source());
     }
     MemoryClassLoader loader = SourceCompiler.compile(sources);
     List<String> problems = new ArrayList<>();
-    int coarsened = 0;
+    int coarsened = 0, vectorised = 0;
     for (Kernel k : kernels) {
       Serializable task;
       try {
@@ -148,13 +208,14 @@ final class LaneFuzz {
           continue;
         }
         if (code.contains("lane_base")) coarsened++;
+        if (code.contains("VectorOps")) vectorised++;
         for (int a = 0; a < 6; a++) {
           String why = difference(reference[a], got[a]);
           if (why != null) problems.add("seed " + k.seed() + " on " + d.id() + ", argument " + a + ": " + why + "\n" + k.source() + "\n" + code);
         }
       }
     }
-    return new Result(kernels.size(), coarsened, problems);
+    return new Result(kernels.size(), coarsened, vectorised, problems);
   }
 
   /** The arguments of {@code k}, the same for every run of it. */
