@@ -3,10 +3,6 @@ package dev.loopjit.bench;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,16 +22,7 @@ class LibraryReportTest {
     String json = "[" + String.join(",", result("LibraryGemm.jvm", naive, 4000), result("LibraryGemm.jvm", tiled, 4000),
         result("LibraryGemm.device", naive + ", \"device\": \"opencl:0\"", 2000), result("LibraryGemm.device", tiled + ", \"device\": \"opencl:0\"", 400),
         result("LibraryGemm.device", tiled + ", \"device\": \"jvm-mt\"", 1000), result("VectorAdd.jvm", "\"n\": \"16\"", 1)) + "]";
-    Path results = dir.resolve("steady.json");
-    Files.writeString(results, json);
-    PrintStream out = System.out;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try {
-      LibraryReport.main(new String[] {results.toString()});
-    } finally {
-      System.setOut(out);
-    }
+    String report = Printed.report(LibraryReport::main, dir.resolve("steady.json"), json);
     // 2·1024³ flops: 0.537 GFLOP/s in 4 s, 1.07 in 2 s, 5.37 in 0.4 s, 2.15 in 1 s.
     assertEquals("""
         | family | kernel | size | jvm ms/op | device | device ms/op | ÷ jvm | jvm / device rate |
@@ -43,6 +30,6 @@ class LibraryReportTest {
         | Gemm | naive | n=1024 | 4000 ± 0.500 | opencl:0 | 2000 ± 0.500 | 0.500 | 0.537 / 1.07 GFLOP/s |
         | Gemm | tiled | n=1024 | 4000 ± 0.500 | opencl:0 | 400 ± 0.500 | 0.100 | 0.537 / 5.37 GFLOP/s |
         | Gemm | tiled | n=1024 | 4000 ± 0.500 | jvm-mt | 1000 ± 0.500 | 0.250 | 0.537 / 2.15 GFLOP/s |
-        """, captured.toString(StandardCharsets.UTF_8));
+        """, report);
   }
 }

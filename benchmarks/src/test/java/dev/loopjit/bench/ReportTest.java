@@ -4,9 +4,6 @@ package dev.loopjit.bench;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -29,17 +26,7 @@ class ReportTest {
     String json = "[" + String.join(",", result("MatMul.jvm", n, 1000), result("MatMul.parallelStreams", n, 500),
         result("MatMul.vectorApi", n, 250), result("MatMul.aparapi", n, 400),
         result("MatMul.kernelOnly", n + ", \"device\": \"opencl:0\"", 200), result("MatMul.kernelOnly", n + ", \"device\": \"jvm-mt\"", 100)) + "]";
-    Path results = dir.resolve("steady.json");
-    Files.writeString(results, json);
-    PrintStream out = System.out;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
-    try {
-      Report.main(new String[] {"--chart", dir.resolve("speedup").toString(), results.toString()});
-    } finally {
-      System.setOut(out);
-    }
-    String report = captured.toString(StandardCharsets.UTF_8);
+    String report = Printed.report(Report::main, dir.resolve("steady.json"), json, "--chart", dir.resolve("speedup").toString());
     assertTrue(report.contains("| workload | size | jvm (1 thread) ms | parallel streams | Vector API (1 thread) | Aparapi 3.0.2 (OpenCL, resident) "
         + "| opencl:0 kernel only | jvm-mt kernel only |"), report);
     assertTrue(report.contains("| naive matmul | n=1024 | 1000 ± 0.500 | 500 (2.00×) | 250 (4.00×) | 400 (2.50×) | 200 (5.00×) | 100 (10.00×) |"), report);

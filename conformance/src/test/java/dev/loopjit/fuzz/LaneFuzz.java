@@ -55,27 +55,7 @@ final class LaneFuzz {
     int statements = 2 + r.nextInt(5);
     for (int s = 0; s < statements; s++) body.append("        ").append(floatStatement(2)).append('\n');
     String name = "Vectors" + seed;
-    String src = """
-        package fuzz;
-
-        import dev.loopjit.api.*;
-
-        public final class %s {
-          public static void kernel(float[] a, float[] b, int[] ia, int[] ib, float[] out, int[] iout, int m, int n, int k, float s, int t) {
-            for (@Parallel int i = 0; i < m; i++)
-              for (@Parallel int j = 0; j < n; j++) {
-                float acc = %s;
-                for (int p = 0; p < k; p++) {
-                  float va = a[i * k + p];
-                  float vb = b[p * n + j];
-        %s        }
-                out[i * n + j] = acc;
-              }
-          }
-
-          public static final java.io.Serializable TASK = (Task11<float[], float[], int[], int[], float[], int[], Integer, Integer, Integer, Float, Integer>) %s::kernel;
-        }
-        """.formatted(name, pick("0f", "s", "1.5f", "-0f"), body, name);
+    String src = source(name, pick("0f", "s", "1.5f", "-0f"), null, "p * n + j", body);
     return new Kernel(seed, name, src, m, n, k);
   }
 
@@ -104,7 +84,19 @@ final class LaneFuzz {
     int statements = 2 + r.nextInt(5);
     for (int s = 0; s < statements; s++) body.append("        ").append(statement(2)).append('\n');
     String name = "Lanes" + seed;
-    String src = """
+    String src = source(name, pick("0f", "s", "1.5f", "-0f"), pick("0", "t", "i", "j"), b, body);
+    return new Kernel(seed, name, src, m, n, k);
+  }
+
+  /**
+   * The class of kernel {@code name}: the nest, a float sum starting at {@code floatInit} and (where
+   * {@code intInit} is not null) an int one, B read at {@code b}, the inner loop's statements {@code body}.
+   */
+  private static String source(String name, String floatInit, String intInit, String b, CharSequence body) {
+    String ints = intInit == null ? "" : "            int iacc = " + intInit + ";\n";
+    String intLoads = intInit == null ? "" : "              int xa = ia[i * k + p];\n              int xb = ib[" + b + "];\n";
+    String intStore = intInit == null ? "" : "            iout[i * n + j] = iacc;\n";
+    return """
         package fuzz;
 
         import dev.loopjit.api.*;
@@ -114,22 +106,17 @@ final class LaneFuzz {
             for (@Parallel int i = 0; i < m; i++)
               for (@Parallel int j = 0; j < n; j++) {
                 float acc = %s;
-                int iacc = %s;
-                for (int p = 0; p < k; p++) {
+        %s            for (int p = 0; p < k; p++) {
                   float va = a[i * k + p];
                   float vb = b[%s];
-                  int xa = ia[i * k + p];
-                  int xb = ib[%s];
-        %s        }
+        %s%s        }
                 out[i * n + j] = acc;
-                iout[i * n + j] = iacc;
-              }
+        %s      }
           }
 
           public static final java.io.Serializable TASK = (Task11<float[], float[], int[], int[], float[], int[], Integer, Integer, Integer, Float, Integer>) %s::kernel;
         }
-        """.formatted(name, pick("0f", "s", "1.5f", "-0f"), pick("0", "t", "i", "j"), b, b, body, name);
-    return new Kernel(seed, name, src, m, n, k);
+        """.formatted(name, floatInit, ints, b, intLoads, body, intStore, name);
   }
 
   private String statement(int depth) {

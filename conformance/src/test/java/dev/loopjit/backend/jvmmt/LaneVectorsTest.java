@@ -13,9 +13,10 @@ import dev.loopjit.api.KernelCode;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.api.Parallel;
 import dev.loopjit.api.TaskGraph;
+import dev.loopjit.conformance.LaneKernels;
 import dev.loopjit.testing.Inputs;
 import dev.loopjit.testing.KernelCheck;
-import java.util.Arrays;
+import dev.loopjit.types.FloatArray;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,19 +29,12 @@ import org.junit.jupiter.params.provider.CsvSource;
  * cover no full vector group, exactly some, and some with a scalar tail.
  */
 class LaneVectorsTest {
+  /** Naive matmul: one lane array (the sum), B read along x, C written along x. */
+  private static final dev.loopjit.api.Task6<FloatArray, FloatArray, FloatArray, Integer, Integer, Integer> MATMUL = LaneKernels::matmul;
+
   @BeforeAll
   static void vectorApiIsThere() {
     assertTrue(LaneVectors.available(), "tests run with --add-modules jdk.incubator.vector (the pom's loopjit.jvmArgs)");
-  }
-
-  /** Naive matmul: one lane array (the sum), B read along x, C written along x. */
-  static void matmul(float[] a, float[] b, float[] c, int m, int n, int k) {
-    for (@Parallel int i = 0; i < m; i++)
-      for (@Parallel int j = 0; j < n; j++) {
-        float acc = 0f;
-        for (int p = 0; p < k; p++) acc += a[i * k + p] * b[p * n + j];
-        c[i * n + j] = acc;
-      }
   }
 
   /** Every vector operation: two lane arrays, subtraction, division by a parameter, negation, a lane-independent value. */
@@ -77,9 +71,9 @@ class LaneVectorsTest {
   @ParameterizedTest
   @CsvSource({"1, 1, 1", "3, 7, 5", "2, 128, 3", "2, 129, 4", "5, 300, 17", "1, 1024, 2"})
   void matmulIsBitIdenticalOnEveryDevice(int m, int n, int k) {
-    assertTrue(jvmCode((dev.loopjit.api.Task6<float[], float[], float[], Integer, Integer, Integer>) LaneVectorsTest::matmul).contains("VectorOps.load"));
-    KernelCheck.Result r = KernelCheck.of("matmul/" + m + "x" + n + "x" + k, LaneVectorsTest::matmul)
-        .args(() -> new Object[] {new Inputs(1).floats(m * k, -1f, 1f), new Inputs(2).floats(k * n, -1f, 1f), new float[m * n], m, n, k}).run();
+    assertTrue(jvmCode(MATMUL).contains("VectorOps.load"));
+    KernelCheck.Result r = KernelCheck.of("matmul/" + m + "x" + n + "x" + k, MATMUL)
+        .args(() -> new Object[] {floats(1, m * k), floats(2, k * n), new FloatArray(m * n), m, n, k}).run();
     assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
   }
 
@@ -96,9 +90,8 @@ class LaneVectorsTest {
 
   @Test
   void theScalarVariantHasNoVectors() {
-    var matmul = (dev.loopjit.api.Task6<float[], float[], float[], Integer, Integer, Integer>) LaneVectorsTest::matmul;
-    assertFalse(KernelCode.of(matmul, "jvm:scalar").text().contains("VectorOps"));
-    assertTrue(KernelCode.of(matmul, "jvm:vector").text().contains("VectorOps"));
+    assertFalse(KernelCode.of(MATMUL, "jvm:scalar").text().contains("VectorOps"));
+    assertTrue(KernelCode.of(MATMUL, "jvm:vector").text().contains("VectorOps"));
   }
 
   @Test
@@ -112,19 +105,23 @@ class LaneVectorsTest {
   @Test
   void anAccessOutOfRangeFailsWithJavasExceptionForThatArray() {
     int m = 2, n = 256, k = 3;
-    float[] a = new Inputs(1).floats(m * k, -1f, 1f);
+    FloatArray a = floats(1, m * k);
     for (String which : new String[] {"b", "c"}) {
-      float[] b = new Inputs(2).floats(k * n - (which.equals("b") ? 1 : 0), -1f, 1f), c = new float[m * n - (which.equals("c") ? 1 : 0)];
-      Arrays.fill(c, 42f);
+      FloatArray b = floats(2, k * n - (which.equals("b") ? 1 : 0)), c = new FloatArray(m * n - (which.equals("c") ? 1 : 0));
+      c.init(42f);
       TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b)
-          .task("mm", LaneVectorsTest::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c);
+          .task("mm", LaneKernels::matmul, a, b, c, m, n, k).transferToHost(DataTransferMode.EVERY_EXECUTION, c);
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(Devices.get("jvm-mt"))) {
         KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class, plan::execute, which);
         assertEquals(which, e.array(), e.getMessage());
         assertEquals(which.equals("b") ? k * n - 1 : m * n - 1, e.index(), e.getMessage());   // the one element missing
-        assertTrue(e.getMessage().contains("LaneVectorsTest.matmul (LaneVectorsTest.java:"), e.getMessage());
+        assertTrue(e.getMessage().contains("LaneKernels.matmul (LaneKernels.java:"), e.getMessage());
       }
-      for (float x : c) assertEquals(42f, x, "host array changed");
+      for (int i = 0; i < c.getSize(); i++) assertEquals(42f, c.get(i), "host array changed");
     }
+  }
+
+  private static FloatArray floats(long seed, int n) {
+    return FloatArray.fromArray(new Inputs(seed).floats(n, -1f, 1f));
   }
 }
