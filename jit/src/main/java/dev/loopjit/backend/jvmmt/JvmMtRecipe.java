@@ -14,7 +14,8 @@ import dev.loopjit.spi.Targets;
  * JVM bytecode from {@link BytecodeEmitter}. The target is {@link Target#chunked() chunked} (a
  * work-item runs a chunk of the {@code @Parallel} range as loops), not CPU-shaped (no {@code uniform}
  * pass: the JVM's JIT, not PoCL, vectorises), and every intrinsic is native: Java's own
- * {@link Math} is what defines them.
+ * {@link Math} is what defines them. Its variant says whether float lane iterations run as Vector API
+ * vectors ({@code vector}, {@link LaneVectors}) or scalar ({@code scalar}).
  */
 public final class JvmMtRecipe implements Recipe {
   /** The one instance. */
