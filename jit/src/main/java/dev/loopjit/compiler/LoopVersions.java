@@ -359,13 +359,6 @@ final class LoopVersions {
   }
 
   private boolean containsAccess(Expr e, Copy cp) {
-    boolean[] found = {false};
-    IrWalk.walk(e, null, new IrWalk.Visitor() {
-      @Override
-      public void expr(Expr x, Stmt in) {
-        found[0] |= cp.hoists(x) || hoisted.contains(x);
-      }
-    });
-    return found[0];
+    return IrWalk.anyExpr(e, x -> cp.hoists(x) || hoisted.contains(x));
   }
 }

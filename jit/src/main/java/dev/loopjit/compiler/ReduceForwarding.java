@@ -86,7 +86,7 @@ final class ReduceForwarding {
   private static boolean unchangedAfter(Expr e, List<Stmt> between, List<Integer> gone, int first) {
     Set<Var> read = new HashSet<>();
     boolean[] memory = {false};
-    IrWalk.walk(new Eval(e, null), new IrWalk.Visitor() {
+    IrWalk.walk(e, null, new IrWalk.Visitor() {
       @Override
       public void expr(Expr x, Stmt in) {
         if (x instanceof Read r) read.add(r.var());
@@ -103,13 +103,6 @@ final class ReduceForwarding {
   }
 
   private static boolean readsElement(Expr e, Var array, Expr index) {
-    boolean[] found = {false};
-    IrWalk.walk(new Eval(e, null), new IrWalk.Visitor() {
-      @Override
-      public void expr(Expr x, Stmt in) {
-        found[0] |= x instanceof Load l && l.array() instanceof Read r && r.var().equals(array) && l.index().equals(index);
-      }
-    });
-    return found[0];
+    return IrWalk.anyExpr(e, x -> x instanceof Load l && l.array() instanceof Read r && r.var().equals(array) && l.index().equals(index));
   }
 }

@@ -107,6 +107,18 @@ public final class IrWalk {
     return found[0];
   }
 
+  /** Whether {@code e} or one of its operands, at any depth, satisfies {@code p}. */
+  public static boolean anyExpr(Expr e, Predicate<Expr> p) {
+    boolean[] found = {false};
+    walk(e, null, new Visitor() {
+      @Override
+      public void expr(Expr x, Stmt in) {
+        found[0] |= p.test(x);
+      }
+    });
+    return found[0];
+  }
+
   /** Whether some statement in {@code s} (itself included) satisfies {@code p}. */
   public static boolean anyStmt(Stmt s, Predicate<Stmt> p) {
     boolean[] found = {false};

@@ -54,6 +54,10 @@ final class BytecodeEmitter {
   private static final ClassDesc MATH = ClassDesc.of("java.lang.Math");
   private static final ClassDesc VECTOR_OPS = ClassDesc.of("dev.loopjit.backend.jvmmt.VectorOps");
   private static final ClassDesc FLOAT_VECTOR = ClassDesc.of("jdk.incubator.vector.FloatVector");
+  private static final MethodTypeDesc VECTOR_OF_NONE = MethodTypeDesc.of(FLOAT_VECTOR), VECTOR_OF_ONE = MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR),
+      VECTOR_OF_TWO = MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR, FLOAT_VECTOR), VECTOR_OF_FLOAT = MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float),
+      VECTOR_LOAD = MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int),
+      VECTOR_STORE = MethodTypeDesc.of(ConstantDescs.CD_void, FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int);
   private static final ClassDesc DEBUG = ClassDesc.of("dev.loopjit.api.Debug");
   private static final ClassDesc FLOAT = ClassDesc.of("java.lang.Float"), DOUBLE = ClassDesc.of("java.lang.Double");
   private static final ClassDesc INTEGER = ClassDesc.of("java.lang.Integer"), LONG = ClassDesc.of("java.lang.Long");
@@ -86,7 +90,7 @@ final class BytecodeEmitter {
   private final boolean vectorLanes;                                  // float lane iterations as vectors where they qualify
   private LaneVectors.Plan vectors;                                   // emitting a vector group of this plan's iteration
   private LaneVectors.Plan tail;                                      // emitting the scalar tail: lane loops start at laneBase
-  private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();       // lane array -> the locals of its vectors
+  private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();  // lane array -> the locals of its vectors
   private int laneBase;                                               // slot: the first lane of the group or the tail
 
   /** An access's handler: the message's description, and the array's Java name and the source line apart, for the runtime. */
@@ -288,7 +292,7 @@ final class BytecodeEmitter {
     code.labelBinding(top);
     code.iload(lanes).iload(base).isub().loadConstant(width).if_icmplt(scalar);
     for (int[] group : vectorSlots.values())
-      for (int slot : group) code.invokestatic(VECTOR_OPS, "zero", MethodTypeDesc.of(FLOAT_VECTOR)).astore(slot);
+      for (int slot : group) code.invokestatic(VECTOR_OPS, "zero", VECTOR_OF_NONE).astore(slot);
     vectors = plan;
     laneBase = base;
     stmt(iteration);
@@ -316,8 +320,7 @@ final class BytecodeEmitter {
       } else {
         expr(st.array());
         laneIndex(offset, g);
-        guarded(st.array(), () -> code.invokestatic(VECTOR_OPS, "store",
-            MethodTypeDesc.of(ConstantDescs.CD_void, FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int)));
+        guarded(st.array(), () -> code.invokestatic(VECTOR_OPS, "store", VECTOR_STORE));
       }
     }
   }
@@ -331,10 +334,9 @@ final class BytecodeEmitter {
 
   /** The vector of {@code e}'s values for the lanes of vector {@code g} ({@link LaneVectors#vectorises}). */
   private void vectorValue(Expr e, Var lane, int g) {
-    MethodTypeDesc binary = MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR, FLOAT_VECTOR);
     if (!LaneVectors.mentions(e, lane, vectors)) {
       expr(e);
-      code.invokestatic(VECTOR_OPS, "broadcast", MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float));
+      code.invokestatic(VECTOR_OPS, "broadcast", VECTOR_OF_FLOAT);
       return;
     }
     switch (e) {
@@ -342,7 +344,7 @@ final class BytecodeEmitter {
       case Load ld -> {
         expr(ld.array());
         laneIndex(LaneVectors.offset(ld.index(), lane, vectors), g);
-        guarded(ld.array(), () -> code.invokestatic(VECTOR_OPS, "load", MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int)));
+        guarded(ld.array(), () -> code.invokestatic(VECTOR_OPS, "load", VECTOR_LOAD));
       }
       case Binary b -> {
         vectorValue(b.a(), lane, g);
@@ -353,11 +355,11 @@ final class BytecodeEmitter {
           case MUL -> "mul";
           case DIV -> "div";
           default -> throw new IllegalStateException(b.toString());
-        }, binary);
+        }, VECTOR_OF_TWO);
       }
       case Unary u -> {
         vectorValue(u.x(), lane, g);
-        code.invokestatic(VECTOR_OPS, "neg", MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR));
+        code.invokestatic(VECTOR_OPS, "neg", VECTOR_OF_ONE);
       }
       default -> throw new IllegalStateException("no vector form for " + e);
     }

@@ -124,9 +124,9 @@ final class LaneVectors {
       boolean toLaneArray = plan.isLaneArray(st.array()) && st.index().equals(new Read(loop.lane()));
       boolean toGlobal = isGlobalFloats(st.array()) && !mentions(st.array(), loop.lane(), plan) && offset(st.index(), loop.lane(), plan) != null;
       if (!(toLaneArray || toGlobal) || !vectorises(st.value(), loop.lane(), plan)) return false;
-      for (Stmt s : loop.before()) if (!(s instanceof Assign) || mentionsAny(s, plan)) return false;
+      for (Stmt s : loop.before()) if (!(s instanceof Assign) || IrWalk.anyExpr(s, e -> forbiddenOutside(e, plan))) return false;
     }
-    // outside the lane loops: no stores, calls with an effect or returns, no lane array, no lane count
+    // outside the lane loops (and in their lane-independent loads): no stores, calls with an effect or returns, no lane array, no lane count
     List<Stmt> outside = new ArrayList<>();
     List<Expr> conditions = new ArrayList<>();
     collectOutside(iteration, plan, outside, conditions);
@@ -134,7 +134,7 @@ final class LaneVectors {
       if (s instanceof Store || s instanceof Return || s instanceof Eval) return false;
       if (IrWalk.anyExpr(s, e -> forbiddenOutside(e, plan))) return false;
     }
-    for (Expr c : conditions) if (any(c, e -> forbiddenOutside(e, plan))) return false;
+    for (Expr c : conditions) if (IrWalk.anyExpr(c, e -> forbiddenOutside(e, plan))) return false;
     return true;
   }
 
@@ -168,9 +168,9 @@ final class LaneVectors {
   }
 
   /** Whether {@code e}, a float value of one lane, has a vector form: lane-array and lane-moving global loads, + - * / and negation, lane-independent values. */
-  static boolean vectorises(Expr e, Var lane, Plan plan) {
+  private static boolean vectorises(Expr e, Var lane, Plan plan) {
     if (e.type() != Prim.FLOAT) return false;
-    if (!mentions(e, lane, plan)) return !any(e, x -> x instanceof Call c && c.op().hasEffect());
+    if (!mentions(e, lane, plan)) return !IrWalk.anyExpr(e, x -> x instanceof Call c && c.op().hasEffect());
     return switch (e) {
       case Load ld when plan.isLaneArray(ld.array()) -> ld.index().equals(new Read(lane));
       case Load ld -> isGlobalFloats(ld.array()) && !mentions(ld.array(), lane, plan) && offset(ld.index(), lane, plan) != null;
@@ -215,22 +215,6 @@ final class LaneVectors {
 
   /** Whether {@code e} reads the lane or a lane array. */
   static boolean mentions(Expr e, Var lane, Plan plan) {
-    return any(e, x -> x instanceof Read r && (r.var().equals(lane) || plan.laneArrays().contains(r.var())));
-  }
-
-  /** Whether {@code p} holds for {@code e} or a part of it. */
-  private static boolean any(Expr e, java.util.function.Predicate<Expr> p) {
-    boolean[] found = {false};
-    IrWalk.walk(e, null, new IrWalk.Visitor() {
-      @Override
-      public void expr(Expr x, Stmt in) {
-        found[0] |= p.test(x);
-      }
-    });
-    return found[0];
-  }
-
-  private static boolean mentionsAny(Stmt s, Plan plan) {
-    return IrWalk.anyExpr(s, x -> plan.isLaneArray(x) || x instanceof Read r && r.var().equals(plan.lanes()));
+    return IrWalk.anyExpr(e, x -> x instanceof Read r && (r.var().equals(lane) || plan.laneArrays().contains(r.var())));
   }
 }

@@ -5,11 +5,11 @@ import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Called from generated kernels only, and loaded only where the JVM has the Vector API. The JIT
- * inlines each call; the species is a constant to it. Lane operations are Java's float operations,
- * lane by lane, so a kernel's results stay bit-identical.
+ * Called from generated kernels only (hidden classes of this package), and loaded only where the JVM
+ * has the Vector API. The JIT inlines each call; the species is a constant to it. Lane operations are
+ * Java's float operations, lane by lane, so a kernel's results stay bit-identical.
  */
-public final class VectorOps {
+final class VectorOps {
   static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
 
   /** Floats in one vector on this machine. */
@@ -17,16 +17,16 @@ public final class VectorOps {
 
   private VectorOps() {}
 
-  public static FloatVector zero() {
+  static FloatVector zero() {
     return FloatVector.zero(SPECIES);
   }
 
-  public static FloatVector broadcast(float x) {
+  static FloatVector broadcast(float x) {
     return FloatVector.broadcast(SPECIES, x);
   }
 
   /** {@code a[i … i + LENGTH - 1]}; where part of it is out of range, Java's exception for the first element that is. */
-  public static FloatVector load(float[] a, int i) {
+  static FloatVector load(float[] a, int i) {
     if (i >= 0 && i <= a.length - LENGTH) return FloatVector.fromArray(SPECIES, a, i);
     float[] lanes = new float[LENGTH];
     for (int l = 0; l < LENGTH; l++) lanes[l] = a[i + l];
@@ -34,7 +34,7 @@ public final class VectorOps {
   }
 
   /** {@code a[i … i + LENGTH - 1] = v}; where part of it is out of range, the elements before the first that is, then Java's exception for it. */
-  public static void store(FloatVector v, float[] a, int i) {
+  static void store(FloatVector v, float[] a, int i) {
     if (i >= 0 && i <= a.length - LENGTH) {
       v.intoArray(a, i);
       return;
@@ -42,23 +42,23 @@ public final class VectorOps {
     for (int l = 0; l < LENGTH; l++) a[i + l] = v.lane(l);
   }
 
-  public static FloatVector add(FloatVector a, FloatVector b) {
+  static FloatVector add(FloatVector a, FloatVector b) {
     return a.add(b);
   }
 
-  public static FloatVector sub(FloatVector a, FloatVector b) {
+  static FloatVector sub(FloatVector a, FloatVector b) {
     return a.sub(b);
   }
 
-  public static FloatVector mul(FloatVector a, FloatVector b) {
+  static FloatVector mul(FloatVector a, FloatVector b) {
     return a.mul(b);
   }
 
-  public static FloatVector div(FloatVector a, FloatVector b) {
+  static FloatVector div(FloatVector a, FloatVector b) {
     return a.div(b);
   }
 
-  public static FloatVector neg(FloatVector a) {
+  static FloatVector neg(FloatVector a) {
     return a.neg();
   }
 }
