@@ -67,20 +67,39 @@ final class Coarsen implements Pass {
 
     // The form, from the iteration as it is: lanes where its loops read along x, jammed where they read across it
     Var probeX = cx.names.fresh("x_probe", Prim.INT);
-    Lanes probe = Lanes.of(ids(probeX, null).rewrite(guard.then()), probeX, frame.label(), cx.target.lanes());
+    Block probeIteration = ids(probeX, null).rewrite(guard.then());
+    Lanes probe = Lanes.of(probeIteration, probeX, frame.label(), cx.target.lanes());
     if (probe == null) return ir;
-    boolean wide = probe.wide();
-    int w = wide ? cx.target.lanes() : Math.min(JAM_LANES, cx.target.lanes());
-    int rows = loops.counts().size() < 2 ? 1 : Math.min(wide ? LANE_ROWS : JAM_ROWS, cx.target.rows());
-    KernelIR coarse = rows > 1 ? coarsen(ir, cx, loops, at, frame, guard, wide, w, rows) : null;
-    if (coarse == null) coarse = coarsen(ir, cx, loops, at, frame, guard, wide, w, 1);   // rows that differ in a branch: lanes alone
+    Form form = probe.wide() ? Form.WIDE
+        : Lanes.transposed(probeIteration, probeX, frame.label(), Math.min(ROW_LANES, cx.target.lanes()), cx) != null ? Form.ROWS : Form.JAMMED;
+    int rows = loops.counts().size() < 2 ? 1 : Math.min(form == Form.WIDE ? LANE_ROWS : JAM_ROWS, cx.target.rows());
+    KernelIR coarse = rows > 1 ? coarsen(ir, cx, loops, at, frame, guard, form, rows) : null;
+    if (coarse == null) coarse = coarsen(ir, cx, loops, at, frame, guard, form, 1);   // rows that differ in a branch: lanes alone
+    if (coarse == null && form == Form.ROWS) coarse = coarsen(ir, cx, loops, at, frame, guard, Form.JAMMED, 1);
     return coarse != null ? coarse : ir;
+  }
+
+  /**
+   * How the lanes run: {@code WIDE}, side by side in lane loops, where the iteration's loops read
+   * along x; {@code ROWS}, the same with the loops that read across x a block at a time, each lane's
+   * row read into a tile by columns ({@link RowBlocks}); {@code JAMMED}, each statement once per lane.
+   */
+  private enum Form { WIDE, ROWS, JAMMED }
+
+  private static int lanes(Form form, Target t) {
+    return switch (form) {
+      case WIDE -> t.lanes();
+      case ROWS -> Math.min(ROW_LANES, t.lanes());
+      case JAMMED -> Math.min(JAM_LANES, t.lanes());
+    };
   }
 
   /** Rows with lanes: four rows share each vector of the row of B they read (the hand-written {@code float16x4}). */
   static final int LANE_ROWS = 4;
-  /** The jammed form's block: 8 × 8 iterations, 64 independent sums (docs/PERFORMANCE.md, "coarsening"). */
+  /** The jammed form's block: 8 × 8 iterations, 64 independent sums (docs/PERFORMANCE.md, "coarsening"); the rows form's rows too. */
   static final int JAM_LANES = 8, JAM_ROWS = 8;
+  /** The rows form's lanes: 8 rows of 8 elements make a tile (docs/PERFORMANCE.md, "Rows read side by side"). */
+  static final int ROW_LANES = 8;
 
   /** Global id x read as {@code x}, and id y as {@code y} when not null. */
   private static Rewriter ids(Var x, Var y) {
@@ -94,8 +113,10 @@ final class Coarsen implements Pass {
     };
   }
 
-  /** The kernel in blocks of {@code w} × {@code rows} iterations in the wide ({@code wide}) or jammed form, or null where that does not apply. */
-  private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, boolean wide, int w, int rows) {
+  /** The kernel in blocks of lanes × {@code rows} iterations in {@code form}, or null where that does not apply. */
+  private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, Form form, int rows) {
+    int w = lanes(form, cx.target);
+    boolean wide = form != Form.JAMMED;
     List<Stmt> top = ir.body().stmts();
     Var x = cx.names.fresh("lane_base", Prim.INT), y = rows > 1 ? cx.names.fresh("row_base", Prim.INT) : null;
     Rewriter ids = ids(x, y);
@@ -105,7 +126,11 @@ final class Coarsen implements Pass {
       if (byRow == null) return null;
       iteration = byRow.jammed(cx, rows, false);
     }
-    Lanes byLane = wide ? Lanes.of(iteration, x, frame.label(), w) : Lanes.jam(iteration, x, frame.label());
+    Lanes byLane = switch (form) {
+      case WIDE -> Lanes.of(iteration, x, frame.label(), w);
+      case ROWS -> Lanes.transposed(iteration, x, frame.label(), w, cx);
+      case JAMMED -> Lanes.jam(iteration, x, frame.label());
+    };
     if (byLane == null || wide && !byLane.wide()) return null;
 
     // if (id_x < count_x >> log2 W && id_y < count_y >> log2 R) { lane_base = id_x << log2 W; row_base = …; if (guard) frame: { the block } }

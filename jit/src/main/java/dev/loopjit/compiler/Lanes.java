@@ -103,6 +103,126 @@ final class Lanes {
     return l;
   }
 
+  /**
+   * The wide form of {@code iteration} for the {@code coarsen} pass where its loops read memory
+   * across x ({@code m[x·cols + j]}): each such loop a block at a time ({@link RowBlocks}), its lanes'
+   * rows read into tiles by columns; null where a loop that reads across x cannot be, or none does.
+   */
+  static Lanes transposed(Block iteration, Var x, Label frame, int width, Pass.Context cx) {
+    Lanes l = analysed(iteration, x, frame, width);
+    if (l == null || !l.blocksRows(cx)) return null;
+    l.wide = true;
+    return l;
+  }
+
+  /** Loops that read across x, as {@link RowBlocks}; empty outside the transposed form. */
+  private final Map<Loop, RowBlocks> blocked = new java.util.IdentityHashMap<>();
+  /** The columns of {@link #blocked}'s sites, and (while a block's steps are written) the step within the block. */
+  private final Map<Var, RowBlocks.Site> columns = new HashMap<>();
+  private Var step;
+
+  /** Whether every loop that reads across x is a {@link RowBlocks} (at least one). */
+  private boolean blocksRows(Pass.Context cx) {
+    boolean[] ok = {true};
+    new Object() {
+      void stmt(Stmt s) {
+        switch (s) {
+          case Block b -> b.stmts().forEach(this::stmt);
+          case Loop l when readsAcross(l) && !dev.loopjit.ir.IrWalk.anyStmt(l.body(), t -> t instanceof Loop) -> {
+            RowBlocks b = RowBlocks.of(l, Lanes.this::acrossLoad, varying, Lanes.this::inline, width, cx);
+            if (b == null) ok[0] = false;
+            else {
+              blocked.put(l, b);
+              for (RowBlocks.Site site : b.sites()) {
+                columns.put(site.column(), site);
+                varying.add(site.column());
+              }
+            }
+          }
+          case Loop l -> {   // a loop around loops: those are blocked, and it may read nothing across x itself
+            if (readsAcrossOutside(l.body()) || readsAcrossOutside(l.update())) ok[0] = false;
+            stmt(l.body());
+            stmt(l.update());
+          }
+          case If i -> { stmt(i.then()); stmt(i.otherwise()); }
+          case Switch sw -> sw.cases().forEach(c -> stmt(c.body()));
+          case Labeled l -> stmt(l.body());
+          default -> {}
+        }
+      }
+    }.stmt(iteration);
+    return ok[0] && !blocked.isEmpty();
+  }
+
+  private boolean readsAcross(Stmt s) {
+    return dev.loopjit.ir.IrWalk.anyExpr(s, this::acrossLoad);
+  }
+
+  /** A load of global memory whose lanes read across x. */
+  private boolean acrossLoad(Expr e) {
+    return e instanceof Load load && ((ArrayType) load.array().type()).space() == ArrayType.Space.GLOBAL && stride(inline(load.index())) == Stride.OTHER;
+  }
+
+  /** Whether {@code b} reads across x other than in the loops inside it. */
+  private boolean readsAcrossOutside(Block b) {
+    for (Stmt s : b.stmts()) {
+      boolean across = switch (s) {
+        case Loop l -> false;
+        case Block inner -> readsAcrossOutside(inner);
+        case If i -> dev.loopjit.ir.IrWalk.anyExpr(i.cond(), this::acrossLoad) || readsAcrossOutside(i.then()) || readsAcrossOutside(i.otherwise());
+        case Labeled l -> readsAcrossOutside(l.body());
+        case Switch sw -> dev.loopjit.ir.IrWalk.anyExpr(sw.selector(), this::acrossLoad) || sw.cases().stream().anyMatch(c -> readsAcrossOutside(c.body()));
+        default -> readsAcross(s);
+      };
+      if (across) return true;
+    }
+    return false;
+  }
+
+  /**
+   * {@code l} a block at a time: while a whole block is left, each site's rows read into its tile
+   * by columns, then the block's iterations in order, lane loops reading each column's value from
+   * the tile ({@code rows[step·W + lane]}); then the iterations left, as the wide form runs them.
+   */
+  private Stmt blockedLoop(Loop l, RowBlocks b, Expr lanes, Pass.Context cx) {
+    Src at = l.src();
+    Label outer = cx.names.label(), inner = cx.names.label();
+    Expr k = new Read(b.counter()), limit = b.limit();
+    List<Stmt> body = new ArrayList<>();
+    // k >= limit || limit - k < BLOCK: a difference that wraps (beyond int) is negative and leaves the rest to the plain loop
+    Expr noBlock = new Logic(Op.Logic.OR, new Compare(Op.Compare.GE, k, limit),
+        new Compare(Op.Compare.LT, new Binary(Op.Binary.SUB, limit, k), Const.of(RowBlocks.BLOCK)));
+    body.add(new If(noBlock, new Block(List.of(new Break(outer, at)), at), Block.EMPTY, at));
+    for (RowBlocks.Site site : b.sites()) {
+      List<Expr> starts = new ArrayList<>();
+      for (int q = 0; q < width; q++) starts.add(new Binary(Op.Binary.ADD, ofLane(site.start(), q), k));
+      body.add(new Eval(new dev.loopjit.ir.TransposedLoad(new Read(site.tile()), site.array(), starts).call(), at));
+    }
+    Var t = cx.names.fresh("step", Prim.INT);
+    body.add(new Assign(t, Const.of(0), at));
+    Var outerStep = step;
+    step = t;
+    Block steps = block(b.steps(), lanes, cx);
+    step = outerStep;
+    Block stepBody = new Block(List.of(new If(new Compare(Op.Compare.GE, new Read(t), Const.of(RowBlocks.BLOCK)),
+        new Block(List.of(new Break(inner, at)), at), Block.EMPTY, at), steps), at);
+    body.add(new Loop(inner, stepBody, new Block(List.of(new Assign(t, new Binary(Op.Binary.ADD, new Read(t), Const.of(1)), at)), at), at));
+    return new Block(List.of(new Loop(outer, new Block(body, at), Block.EMPTY, at),
+        new Loop(l.label(), block(l.body(), lanes, cx), block(l.update(), lanes, cx), at)), at);
+  }
+
+  /** {@code e} (affine values inlined) as lane {@code q} computes it. */
+  private Expr ofLane(Expr e, int q) {
+    return new Rewriter() {
+      @Override
+      protected Expr expr(Expr y) {
+        if (y instanceof Read r && r.var().equals(x)) return q == 0 ? y : new Binary(Op.Binary.ADD, y, Const.of(q));
+        if (y instanceof Read r && laneArrays.containsKey(r.var())) return new Load(new Read(laneArrays.get(r.var())), Const.of(q));
+        return y;
+      }
+    }.rewrite(e);
+  }
+
   /** Whether this is the wide form ({@link #allocations}, {@link #body}); else the jammed one ({@link #jammed}). */
   boolean wide() {
     return wide;
@@ -112,11 +232,13 @@ final class Lanes {
   List<Stmt> allocations(Pass.Context cx, Src at) {
     List<Stmt> out = new ArrayList<>();
     for (Var v : varying) {
-      if (v.equals(x) || affine.containsKey(v)) continue;
+      if (v.equals(x) || affine.containsKey(v) || columns.containsKey(v)) continue;
       Var a = cx.names.fresh(v.name() + "_lanes", new ArrayType((Prim) v.type(), ArrayType.Space.PRIVATE, width));
       laneArrays.put(v, a);
       out.add(new Assign(a, new Alloc((ArrayType) a.type()), at));
     }
+    for (RowBlocks b : blocked.values())
+      for (RowBlocks.Site site : b.sites()) out.add(new Assign(site.tile(), new Alloc((ArrayType) site.tile().type()), at));
     return out;
   }
 
@@ -149,6 +271,7 @@ final class Lanes {
       case Assign a -> perLane(a, lanes, cx);
       case Store st -> perLane(st, lanes, cx);
       case If i -> new If(i.cond(), block(i.then(), lanes, cx), block(i.otherwise(), lanes, cx), i.src());
+      case Loop l when blocked.containsKey(l) -> blockedLoop(l, blocked.get(l), lanes, cx);
       case Loop l -> new Loop(l.label(), block(l.body(), lanes, cx), block(l.update(), lanes, cx), l.src());
       case Switch sw -> new Switch(sw.label(), sw.selector(),
           sw.cases().stream().map(c -> new Case(c.values(), block(c.body(), lanes, cx))).toList(), sw.src());
@@ -176,6 +299,9 @@ final class Lanes {
         if (e instanceof Read rd) {
           if (rd.var().equals(x)) return new Binary(Op.Binary.ADD, rd, new Read(lane));
           if (laneArrays.containsKey(rd.var())) return new Load(new Read(laneArrays.get(rd.var())), new Read(lane));
+          RowBlocks.Site site = columns.get(rd.var());   // rows[step·W + lane]
+          if (site != null) return new Load(new Read(site.tile()),
+              new Binary(Op.Binary.ADD, new Binary(Op.Binary.MUL, new Read(step), Const.of(width)), new Read(lane)));
         }
         return e;
       }

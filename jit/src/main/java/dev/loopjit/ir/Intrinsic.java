@@ -50,6 +50,16 @@ public enum Intrinsic {
    */
   MUL_NO_WRAP,
   /**
+   * LOAD_TRANSPOSED(tile, array, index_0, …, index_{W-1}) -> no value: W rows of {@code array},
+   * each a run of B neighbouring elements, kept by columns in the private array {@code tile}:
+   * {@code tile[t·W + q] = array[index_q + t]} for every lane {@code q < W} and {@code t < B =
+   * tile.length / W}. The {@code coarsen} pass writes it for a loop whose lanes read along rows of
+   * memory side by side (matrix-vector, dense), for the elements the loop's next B iterations read
+   * anyway; OpenCL C reads each row as one vector and transposes them in registers, other emitters
+   * read element by element ({@link TransposedLoad#asStores}).
+   */
+  LOAD_TRANSPOSED,
+  /**
    * SHAPE(collection, dim) -> INT: extent {@code dim} (0: rows, 1: columns) of a 2-D collection
    * parameter ({@code Matrix2DFloat.getNumRows/getNumColumns}); the {@code arguments} pass turns it
    * into a {@link KernelArg.Computed} argument, so no emitter sees it.
@@ -78,6 +88,6 @@ public enum Intrinsic {
   /** Whether a call has an effect besides its value (so it may not be removed or reordered). */
   public boolean hasEffect() {
     return this == BARRIER_LOCAL || this == BARRIER_GLOBAL || this == ATOMIC_ADD || this == ATOMIC_CAS
-        || this == SIMD_SHUFFLE || this == SIMD_SUM || this == SIMD_MAX || this == PRINTF;
+        || this == SIMD_SHUFFLE || this == SIMD_SUM || this == SIMD_MAX || this == PRINTF || this == LOAD_TRANSPOSED;
   }
 }

@@ -496,6 +496,10 @@ public final class WorkCounter {
               if (c.op() == Intrinsic.ATOMIC_ADD && t.element().isFloating()) acc.flops += w;
             }
           }
+          case LOAD_TRANSPOSED -> {   // rows × run loads
+            TransposedLoad b = TransposedLoad.of(c);
+            if (b.array().type() instanceof ArrayType t && t.space() == ArrayType.Space.GLOBAL) acc.read += t.element().bytes() * (double) b.rows() * b.run() * w;
+          }
           default -> {}
         }
       }

@@ -36,6 +36,15 @@ class CoarsenTest {
     for (@Parallel int i = 0; i < c.length; i++) c[i] = a[i] + b[i];
   }
 
+  /** A row of m per iteration: lanes read across x. */
+  static void matrixVector(float[] m, float[] v, float[] out, int cols) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      float s = 0f;
+      for (int j = 0; j < cols; j++) s += m[i * cols + j] * v[j];
+      out[i] = s;
+    }
+  }
+
   private static float[] ramp(int n, float scale) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = ((i * 7) % 13 - 6) * scale;
@@ -61,6 +70,32 @@ class CoarsenTest {
           assertEquals(n % 16 == 0 && m % 4 == 0, code.contains("row_base"), what + ":\n" + code);
           // the lane loops stay unrollable (a signed counter once hid them from the emitter: 2.6x slower)
           if (n % 16 == 0 && code.contains("__kernel")) assertTrue(code.contains("#pragma unroll"), what + ":\n" + code);
+        } else {
+          assertFalse(code.contains("lane_base"), what + ": GPUs and the jvm keep one iteration per work-item");
+        }
+      }
+    }
+  }
+
+  /**
+   * Rows read across x: 8 lanes, each lane's row read 8 elements at a time into a tile by columns
+   * (one vector load per row: the rows form), the last columns (cols % 8) one at a time; 12 rows
+   * fit no block of 8 lanes.
+   */
+  @Test
+  void rowsReadAcrossXAreReadEightColumnsAtATimeWhereTheCountsAllow() {
+    for (int[] size : new int[][] {{16, 21}, {16, 5}, {12, 21}}) {
+      int rows = size[0], cols = size[1];
+      float[] m = ramp(rows * cols, 0.37f), v = ramp(cols, 1.13f), expected = new float[rows];
+      matrixVector(m, v, expected, cols);
+      for (Device d : Devices.all()) {
+        float[] out = new float[rows];
+        String code = PrintedKernels.run(new TaskGraph("g").task("t", CoarsenTest::matrixVector, m, v, out, cols).transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
+        String what = d.id() + " rows=" + rows + " cols=" + cols;
+        for (int i = 0; i < rows; i++) assertEquals(Float.floatToRawIntBits(expected[i]), Float.floatToRawIntBits(out[i]), what + " at " + i);
+        if (d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU) {
+          assertEquals(rows % 8 == 0, code.contains("lane_base"), what + ":\n" + code);
+          if (code.contains("__kernel")) assertEquals(rows % 8 == 0, code.contains("vload8(0, m_"), what + ":\n" + code);   // OpenCL C, not SPIR-V
         } else {
           assertFalse(code.contains("lane_base"), what + ": GPUs and the jvm keep one iteration per work-item");
         }

@@ -4,13 +4,16 @@ package dev.loopjit.backend.opencl;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.TransposedLoad;
 import dev.loopjit.ir.Uses;
 import dev.loopjit.ir.Var;
 import java.util.ArrayDeque;
@@ -87,7 +90,7 @@ abstract class CEmitter extends CExpressions {
 
   // ---- statements ----------------------------------------------------------------------------
 
-  private void line(String s) {
+  protected final void line(String s) {
     out.append("  ".repeat(depth)).append(s).append('\n');
   }
 
@@ -106,6 +109,7 @@ abstract class CEmitter extends CExpressions {
       case Block b -> block(b.stmts());
       case Assign a -> assign(a);
       case Store st -> store(st);
+      case Eval e when e.call() instanceof Call c && c.op() == Intrinsic.LOAD_TRANSPOSED -> transposedLoad(TransposedLoad.of(c), e.src());
       case Eval e -> line(expr(e.call()).text() + ";");
       case If i -> ifElse(i, "if (");
       case Loop l -> loop(l);
@@ -133,13 +137,22 @@ abstract class CEmitter extends CExpressions {
     }
   }
 
+  /** Rows of memory read into a tile by columns ({@link Intrinsic#LOAD_TRANSPOSED}): here element by element. */
+  protected void transposedLoad(TransposedLoad b, Src at) {
+    block(b.asStores(at));
+  }
+
   private void assign(Assign a) {
     String name = names.of(a.var());
     if (a.value() instanceof Alloc alloc) {
       if (!(a.var().type() instanceof ArrayType t) || t.space() == ArrayType.Space.GLOBAL)
         throw new IllegalStateException("cannot allocate " + alloc.type() + " into " + a.var() + ": " + a.src().describe());
       // Java's `new T[n]` is zeroed every time it runs; local arrays are declared at kernel scope.
-      if (t.space() == ArrayType.Space.PRIVATE) line("for (int z = 0; z < " + t.length() + "; z++) " + name + "[z] = 0;");
+      if (t.space() == ArrayType.Space.PRIVATE) {
+        // Unrolled where lane loops are: a loop left rolled keeps the array in memory (the device compiler's SROA gives up on it)
+        if (unrollHint() && t.length() <= UNROLL_MAX) line("#pragma unroll");
+        line("for (int z = 0; z < " + t.length() + "; z++) " + name + "[z] = 0;");
+      }
       return;
     }
     if (a.var().type() instanceof ArrayType t && t.space() != ArrayType.Space.GLOBAL)

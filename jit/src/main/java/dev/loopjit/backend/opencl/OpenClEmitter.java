@@ -12,6 +12,8 @@ import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Src;
+import dev.loopjit.ir.TransposedLoad;
 import dev.loopjit.ir.Uses;
 import java.util.EnumSet;
 import java.util.List;
@@ -47,6 +49,35 @@ public final class OpenClEmitter extends CEmitter {
   protected boolean unrollHint() {
     return target.cpu() && target.lanes() > 1;
   }
+
+  /**
+   * Each row one vector load ({@code vloadB}), the tile written a column at a time from the rows'
+   * components ({@code vstoreW}): the device compiler keeps the block in registers and transposes it
+   * with shuffles, where loads element by element would leave it scalar (docs/PERFORMANCE.md,
+   * "Rows read side by side"). Widths OpenCL has no vectors of are read element by element.
+   */
+  @Override
+  protected void transposedLoad(TransposedLoad b, Src at) {
+    Prim e = ((ArrayType) b.array().type()).element();
+    int w = b.rows(), run = b.run();
+    if (!VECTOR_WIDTHS.contains(w) || !VECTOR_WIDTHS.contains(run) || !(e == Prim.INT || e == Prim.LONG || e == Prim.FLOAT || e == Prim.DOUBLE)) {
+      super.transposedLoad(b, at);
+      return;
+    }
+    String t = elementType(e, ArrayType.Space.PRIVATE), array = expr(b.array()).at(ADD), tile = expr(b.tile()).at(ADD);
+    line("{");
+    for (int q = 0; q < w; q++)
+      line("  " + t + run + " row" + q + " = vload" + run + "(0, " + array + " + (" + expr(b.starts().get(q)).text() + "));");
+    for (int c = 0; c < run; c++) {
+      StringBuilder column = new StringBuilder();
+      for (int q = 0; q < w; q++) column.append(q == 0 ? "" : ", ").append("row").append(q).append(".s").append(Character.forDigit(c, 16));
+      line("  vstore" + w + "((" + t + w + ")(" + column + "), 0, " + tile + " + " + c * w + ");");
+    }
+    line("}");
+  }
+
+  /** The vector widths OpenCL C has (3 aside). */
+  private static final Set<Integer> VECTOR_WIDTHS = Set.of(2, 4, 8, 16);
 
   /** The OpenCL C source of {@code k}: one {@code __kernel} named {@code k.name()}, arguments as {@code k.args()}. */
   public static String emit(KernelIR k, Target target) {
@@ -209,6 +240,7 @@ public final class OpenClEmitter extends CEmitter {
       case CTZ -> call(use(a.get(0).prim() == Prim.LONG ? OpenClFunction.CTZ_LONG : OpenClFunction.CTZ_INT), args(a));
       case PRINTF -> printf(c);
       case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission: " + IrPrinter.expr(c));
+      case LOAD_TRANSPOSED -> throw new IllegalStateException("a statement, not a value: " + IrPrinter.expr(c));
     };
   }
 

@@ -189,6 +189,8 @@ public final class SpirvEmitter {
       case Block b -> b.stmts().forEach(this::stmt);
       case Assign a -> assign(a.var(), a.value());
       case Store st -> exprs.store(st.array(), st.index(), st.value());
+      case Eval e when e.call() instanceof dev.loopjit.ir.Expr.Call c && c.op() == dev.loopjit.ir.Intrinsic.LOAD_TRANSPOSED ->
+          dev.loopjit.ir.TransposedLoad.of(c).asStores(e.src()).forEach(this::stmt);   // element by element
       case Eval e -> exprs.effect(e.call());
       case If i -> branch(i);
       case Loop l -> loop(l);
