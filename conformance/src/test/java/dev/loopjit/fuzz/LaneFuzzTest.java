@@ -20,7 +20,8 @@ class LaneFuzzTest {
     assertTrue(r.problems().isEmpty(), r.problems().size() + " problem(s); the first:\n" + (r.problems().isEmpty() ? "" : r.problems().get(0)));
     boolean cpu = Devices.all().stream().anyMatch(d -> d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU);
     if (cpu) assertTrue(r.coarsened() > 0, "no kernel of " + r.kernels() + " was coarsened: the test would not test the coarsen pass");
-    System.out.println("lane fuzz: " + r.kernels() + " kernels from seed " + seed + ", " + r.coarsened() + " coarsened runs, no problem");
+    System.out.println("lane fuzz: " + r.kernels() + " kernels from seed " + seed + ", " + r.coarsened() + " coarsened runs (" + r.rows()
+        + " in the rows form), no problem");
   }
 
   /** {@code -Dlanefuzz.vectors.seed=S -Dlanefuzz.vectors.count=N}: float-only kernels, which jvm-mt runs as Vector API lanes (default: 16 from seed 1). */

@@ -35,8 +35,8 @@ import java.util.function.UnaryOperator;
  * @param counter the loop's counter k (the same for all lanes)
  * @param limit   its end, which the loop does not change
  * @param sites   the rows read, with their columns and tiles
- * @param steps   one iteration without its exit test: each site's load read as its column, then
- *                {@code k = k + 1}
+ * @param steps   one iteration without its exit test (its body, then its update): each site's load
+ *                read as its column, ending in {@code k = k + 1}
  */
 record RowBlocks(Var counter, Expr limit, List<Site> sites, Block steps) {
   /** Iterations read at a time: the elements of each row a LOAD_TRANSPOSED reads. */
@@ -60,15 +60,14 @@ record RowBlocks(Var counter, Expr limit, List<Site> sites, Block steps) {
         || !(exit.then().stmts().get(0) instanceof Break br) || !br.target().equals(l.label())) return null;
     if (!(exit.cond() instanceof Compare c) || c.op() != Op.Compare.GE || !(c.a() instanceof Read kr) || kr.var().type() != Prim.INT) return null;
     Var k = kr.var();
+    // the body after its exit test, then the update (straight-line code: no continue skips to it), ending in k = k + 1
     List<Stmt> rest = new ArrayList<>(body.subList(1, body.size()));
-    List<Stmt> update = new ArrayList<>();
-    flatten(l.update().stmts(), update);
-    if (update.isEmpty() && !rest.isEmpty()) update.add(rest.removeLast());
-    if (update.size() != 1 || !(update.get(0) instanceof Assign inc) || !isIncrement(inc, k) || varying.contains(k)) return null;
+    flatten(l.update().stmts(), rest);
+    if (rest.isEmpty() || !(rest.removeLast() instanceof Assign inc) || !isIncrement(inc, k) || varying.contains(k)) return null;
     Set<Var> assigned = new HashSet<>(Set.of(k));
     List<Stmt> steps = new ArrayList<>();
     for (Stmt s : rest) {
-      if (!(s instanceof Assign a) || !(a.var().type() instanceof Prim) || !Effects.pure(a.value())) return null;
+      if (!(s instanceof Assign a) || a.var().equals(k) || !(a.var().type() instanceof Prim) || !Effects.pure(a.value())) return null;
       assigned.add(a.var());
       steps.add(new Assign(a.var(), inline.apply(a.value()), a.src()));
     }

@@ -115,7 +115,7 @@ class PtxEmitterTest {
     Set<Intrinsic> missing = EnumSet.of(Intrinsic.CBRT, Intrinsic.EXP, Intrinsic.EXPM1, Intrinsic.LOG, Intrinsic.LOG10, Intrinsic.LOG1P,
         Intrinsic.POW, Intrinsic.SIN, Intrinsic.COS, Intrinsic.TAN, Intrinsic.ASIN, Intrinsic.ACOS, Intrinsic.ATAN, Intrinsic.ATAN2,
         Intrinsic.SINH, Intrinsic.COSH, Intrinsic.TANH, Intrinsic.HYPOT);
-    assertEquals(EnumSet.complementOf(EnumSet.copyOf(union(missing, LOWERED))), exact);
+    assertEquals(EnumSet.complementOf(EnumSet.copyOf(union(union(missing, LOWERED), CPU_ONLY))), exact);
     assertEquals(union(exact, EnumSet.of(Intrinsic.EXP, Intrinsic.LOG, Intrinsic.LOG10, Intrinsic.SIN, Intrinsic.COS, Intrinsic.TANH)), fast);
     assertTrue(PtxEmitter.isNative(Intrinsic.EXP, Prim.FLOAT, true));
     assertFalse(PtxEmitter.isNative(Intrinsic.EXP, Prim.DOUBLE, true));
@@ -132,6 +132,18 @@ class PtxEmitterTest {
   /** Intrinsics the compiler lowers before any emitter sees them (collection shapes, SIMD-group folds). */
   private static final Set<Intrinsic> LOWERED = EnumSet.of(Intrinsic.SHAPE, Intrinsic.SIMD_SUM, Intrinsic.SIMD_MAX);
 
+  /** Intrinsics only CPU targets' passes write (the coarsen pass's rows form), which no GPU kernel has. */
+  private static final Set<Intrinsic> CPU_ONLY = EnumSet.of(Intrinsic.LOAD_TRANSPOSED);
+
+  @Test
+  void refusesWhatOnlyCpuTargetsHave() {
+    for (Intrinsic op : CPU_ONLY) {
+      KernelIR k = TestKernels.math(op, Prim.INT, Prim.INT, 1);
+      IllegalStateException e = assertThrows(IllegalStateException.class, () -> PtxEmitter.emit(k, target("sm_90", false)), op.name());
+      assertTrue(e.getMessage().contains("only the coarsen pass of CPU targets writes"), e.getMessage());
+    }
+  }
+
   @Test
   void refusesWhatTheCompilerLowersFirst() {
     for (Intrinsic op : LOWERED) {
@@ -144,7 +156,7 @@ class PtxEmitterTest {
   /** Every math function PTX has no exact instruction for is refused, naming it, so the front end inlines Java for it. */
   @Test
   void refusesMathWithoutAnExactInstruction() {
-    for (Intrinsic op : EnumSet.complementOf(EnumSet.copyOf(union(PtxEmitter.nativeIntrinsics(false), LOWERED)))) {
+    for (Intrinsic op : EnumSet.complementOf(EnumSet.copyOf(union(union(PtxEmitter.nativeIntrinsics(false), LOWERED), CPU_ONLY)))) {
       int arity = op == Intrinsic.POW || op == Intrinsic.ATAN2 || op == Intrinsic.HYPOT ? 2 : 1;
       KernelIR k = TestKernels.math(op, Prim.DOUBLE, Prim.DOUBLE, arity);
       IllegalStateException e = assertThrows(IllegalStateException.class, () -> dev.loopjit.testing.Emit.ptx(k, target("sm_90", false)), op.name());
