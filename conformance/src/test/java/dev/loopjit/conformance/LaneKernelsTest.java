@@ -10,9 +10,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class LaneKernelsTest {
-  /** m, n, k: 16 lanes × 4 rows; lanes alone (m not a multiple of 4); no lanes (n not a multiple of 16). */
+  /**
+   * m, n, k: 16 lanes × 4 rows; lanes alone (m not a multiple of 4); no lanes (n not a multiple of 16);
+   * k in blocks of 256 for the work-group (a block and a part; two and one iteration), with 17 rows of
+   * work-items in groups of 16 (the 15 past the end run the blocks' barriers too).
+   */
   @ParameterizedTest
-  @CsvSource({"8, 48, 7", "6, 32, 5", "5, 37, 3"})
+  @CsvSource({"8, 48, 7", "6, 32, 5", "5, 37, 3", "68, 32, 300", "8, 16, 513"})
   void matmul(int m, int n, int k) {
     KernelCheck.of("LaneKernels.matmul", LaneKernels::matmul)
         .args(() -> { Inputs in = new Inputs(901);

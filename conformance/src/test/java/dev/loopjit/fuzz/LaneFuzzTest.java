@@ -21,7 +21,7 @@ class LaneFuzzTest {
     boolean cpu = Devices.all().stream().anyMatch(d -> d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU);
     if (cpu) assertTrue(r.coarsened() > 0, "no kernel of " + r.kernels() + " was coarsened: the test would not test the coarsen pass");
     System.out.println("lane fuzz: " + r.kernels() + " kernels from seed " + seed + ", " + r.coarsened() + " coarsened runs (" + r.rows()
-        + " in the rows form), no problem");
+        + " in the rows form, " + r.blocks() + " with more than one block of k), no problem");
   }
 
   /** {@code -Dlanefuzz.vectors.seed=S -Dlanefuzz.vectors.count=N}: float-only kernels, which jvm-mt runs as Vector API lanes (default: 16 from seed 1). */

@@ -148,12 +148,47 @@ final class Coarsen implements Pass {
       Expr in = new Compare(Op.Compare.LT, id, new Binary(Op.Binary.SHR, new Read(loops.countVars().get(d)), Const.of(shift)));
       inRange = inRange == null ? in : new Logic(Op.Logic.AND, inRange, in);
     }
-    items.add(new If(ids.rewrite(guard.cond()), new Block(List.of(new Labeled(frame.label(), lanes, src)), src), Block.EMPTY, guard.src()));
     Label wrapper = cx.names.label();
     List<Stmt> body = new ArrayList<>(top.subList(0, at));
-    body.add(new Labeled(wrapper, new Block(List.of(new If(inRange, new Block(items, src), Block.EMPTY, src)), src), src));
+    GroupBlocks blocks = form == Form.WIDE && y != null ? GroupBlocks.of(lanes, frame.label(), groupUniform(ir, loops, body)) : null;
+    if (blocks != null) {
+      // every work-item of the group runs the blocks (and their barriers); in says whether it is an iteration of the range
+      Var in = cx.names.fresh("in_range", Prim.BOOLEAN);
+      items.add(new Assign(in, new Logic(Op.Logic.AND, inRange, ids.rewrite(guard.cond())), src));
+      items.addAll(blocks.statements(in, cx, src));
+      body.add(new Labeled(wrapper, new Block(items, src), src));
+    } else {
+      items.add(new If(ids.rewrite(guard.cond()), new Block(List.of(new Labeled(frame.label(), lanes, src)), src), Block.EMPTY, guard.src()));
+      body.add(new Labeled(wrapper, new Block(List.of(new If(inRange, new Block(items, src), Block.EMPTY, src)), src), src));
+    }
     body.addAll(top.subList(at + 1, top.size()));
     return ir.withLaunch(loops.withLanes(w, rows, wrapper), new Block(body, ir.body().src()));
+  }
+
+  /**
+   * Whether an expression has one value for every work-item: built from constants, lengths, the
+   * launch's counts, parameters no statement assigns and locals assigned once, in {@code before}
+   * (the statements every work-item runs before the loops), from such values.
+   */
+  private static java.util.function.Predicate<Expr> groupUniform(KernelIR ir, Launch.Loops loops, List<Stmt> before) {
+    java.util.Map<Var, Integer> assigned = new java.util.HashMap<>();
+    dev.loopjit.ir.IrWalk.anyStmt(ir.body(), s -> {
+      if (s instanceof Assign a) assigned.merge(a.var(), 1, Integer::sum);
+      return false;
+    });
+    java.util.Set<Var> uniform = new java.util.HashSet<>(loops.countVars());
+    for (KernelIR.Param p : ir.params()) if (p.var() != null && !assigned.containsKey(p.var())) uniform.add(p.var());
+    java.util.function.Predicate<Expr> test = e -> !dev.loopjit.ir.IrWalk.anyExpr(e, x -> switch (x) {
+      case Read r -> !uniform.contains(r.var()) && !(r.var().type() instanceof dev.loopjit.ir.ArrayType);
+      case Load l -> true;
+      case Call c -> true;
+      case Invoke i -> true;
+      case Alloc a -> true;
+      default -> false;
+    });
+    for (Stmt s : before)
+      if (s instanceof Assign a && assigned.get(a.var()) == 1 && a.var().type() instanceof Prim && test.test(a.value())) uniform.add(a.var());
+    return test;
   }
 
   private static boolean isGlobalId(Expr e, int d) {

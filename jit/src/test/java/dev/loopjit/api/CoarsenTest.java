@@ -70,6 +70,8 @@ class CoarsenTest {
           assertEquals(n % 16 == 0 && m % 4 == 0, code.contains("row_base"), what + ":\n" + code);
           // the lane loops stay unrollable (a signed counter once hid them from the emitter: 2.6x slower)
           if (n % 16 == 0 && code.contains("__kernel")) assertTrue(code.contains("#pragma unroll"), what + ":\n" + code);
+          // rows too: the k loop in blocks for the whole work-group, a barrier between them
+          if (code.contains("__kernel")) assertEquals(n % 16 == 0 && m % 4 == 0, code.contains("block_end_ = "), what + ":\n" + code);
         } else {
           assertFalse(code.contains("lane_base"), what + ": GPUs and the jvm keep one iteration per work-item");
         }
