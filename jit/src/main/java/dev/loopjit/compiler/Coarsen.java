@@ -39,6 +39,13 @@ import java.util.List;
  * runtime asks for this target only when the counts are multiples of W and R and no access needs a
  * bounds check, so every lane is an iteration of the range and none fails alone.
  *
+ * <p>Where the iteration's loops read across x instead (a row per lane: matrix-vector, dense with
+ * W as (out, in)), lane loops would read memory by columns: there each such loop runs 8 iterations
+ * at a time, the 8 lanes' rows read into a tile by columns ({@link RowBlocks}), 8 lanes × 8 rows
+ * (the rows form); where a loop cannot be read so, 8 × 8 iterations jammed. With rows, the lanes
+ * form runs its loop in blocks for the whole work-group, a barrier between them ({@link GroupBlocks}),
+ * so that what a block reads stays in cache for every work-item that reads it.
+ *
  * <p>Applies where it keeps Java's meaning and pays: every branch the same for all lanes and all
  * rows (uniform), no atomic, allocation, return or early end of the iteration ({@link Lanes}), and
  * a loop that reads global memory along x; rows only where the kernel has a y dimension whose

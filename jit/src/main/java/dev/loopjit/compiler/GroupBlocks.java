@@ -21,9 +21,9 @@ import java.util.function.Predicate;
  * A coarsened work-item of a matmul reads a column block of B (16 columns × k rows) once per row
  * block of C, and the work-items of a group that share it run one after the other on a CPU: at
  * n = 2048 the group's blocks of B and rows of A no longer fit in L2 between them, and the rate per
- * flop halves (docs/PERFORMANCE.md, "Blocks of k for the whole work-group"). So the lanes' loop
- * {@code for (p…; p < limit; …)} runs {@link #BLOCK} iterations at a time for the whole group,
- * a work-group barrier after each block:
+ * flop halves (docs/PERFORMANCE.md, "Rows read side by side, and blocks of k for the work-group").
+ * So the lanes' loop {@code for (p…; p < limit; …)} runs {@link #BLOCK} iterations at a time for
+ * the whole group, a work-group barrier after each block:
  *
  * <pre>
  * if (in) { statements before the loop }
@@ -52,15 +52,16 @@ record GroupBlocks(List<Stmt> before, Loop loop, Expr limit, List<Stmt> after) {
 
   /**
    * The form of the lanes' body {@code lanes}, or null where it does not apply: exactly one loop at
-   * its top level reads memory, its only exit is its leading test against a limit {@code groupUniform}
-   * accepts, and nothing leaves the iteration ({@code frame}) or the kernel.
+   * its top level (lane loops aside) reads memory, its only exit is its leading test against a limit
+   * {@code groupUniform} accepts, and nothing leaves the iteration ({@code frame}) or the kernel.
    */
   static GroupBlocks of(Block lanes, Label frame, Predicate<Expr> groupUniform) {
     List<Stmt> top = new ArrayList<>();
     flatten(lanes.stmts(), top);
     int at = -1;
     for (int i = 0; i < top.size(); i++) {
-      if (!(top.get(i) instanceof Loop l) || !IrWalk.anyExpr(l, GroupBlocks::readsGlobal)) continue;
+      // lane loops (a constant trip count) aside
+      if (!(top.get(i) instanceof Loop l) || lanesLoop(l) || !IrWalk.anyExpr(l, GroupBlocks::readsGlobal)) continue;
       if (at >= 0) return null;   // two such loops: left as they are
       at = i;
     }
@@ -102,6 +103,10 @@ record GroupBlocks(List<Stmt> before, Loop loop, Expr limit, List<Stmt> after) {
         new Assign(block, Const.of(0), at),
         blocks,
         new If(new Read(in), new Block(after, at), Block.EMPTY, at));
+  }
+
+  private static boolean lanesLoop(Loop l) {
+    return !l.body().stmts().isEmpty() && l.body().stmts().get(0) instanceof If i && i.cond() instanceof Compare c && c.b() instanceof Const;
   }
 
   private static boolean readsGlobal(Expr e) {
