@@ -1,9 +1,11 @@
 // Pass "coarsen" (CPU targets asked for lanes): a work-item computes a block of neighbouring iterations, statement by statement, for the device compiler to vectorise.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Launch;
@@ -15,7 +17,12 @@ import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
 
 /**
  * On a CPU target with {@link Target#lanes()} {@code W > 1} (and {@link Target#rows()} {@code R}),
@@ -177,16 +184,16 @@ final class Coarsen implements Pass {
    * launch's counts, parameters no statement assigns and locals assigned once, in {@code before}
    * (the statements every work-item runs before the loops), from such values.
    */
-  private static java.util.function.Predicate<Expr> groupUniform(KernelIR ir, Launch.Loops loops, List<Stmt> before) {
-    java.util.Map<Var, Integer> assigned = new java.util.HashMap<>();
-    dev.loopjit.ir.IrWalk.anyStmt(ir.body(), s -> {
+  private static Predicate<Expr> groupUniform(KernelIR ir, Launch.Loops loops, List<Stmt> before) {
+    Map<Var, Integer> assigned = new HashMap<>();
+    IrWalk.anyStmt(ir.body(), s -> {
       if (s instanceof Assign a) assigned.merge(a.var(), 1, Integer::sum);
       return false;
     });
-    java.util.Set<Var> uniform = new java.util.HashSet<>(loops.countVars());
+    Set<Var> uniform = new HashSet<>(loops.countVars());
     for (KernelIR.Param p : ir.params()) if (p.var() != null && !assigned.containsKey(p.var())) uniform.add(p.var());
-    java.util.function.Predicate<Expr> test = e -> !dev.loopjit.ir.IrWalk.anyExpr(e, x -> switch (x) {
-      case Read r -> !uniform.contains(r.var()) && !(r.var().type() instanceof dev.loopjit.ir.ArrayType);
+    Predicate<Expr> test = e -> !IrWalk.anyExpr(e, x -> switch (x) {
+      case Read r -> !uniform.contains(r.var()) && !(r.var().type() instanceof ArrayType);
       case Load l -> true;
       case Call c -> true;
       case Invoke i -> true;

@@ -4,6 +4,7 @@ package dev.loopjit.compiler;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
@@ -11,10 +12,12 @@ import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.TransposedLoad;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -116,7 +119,7 @@ final class Lanes {
   }
 
   /** Loops that read across x, as {@link RowBlocks}; empty outside the transposed form. */
-  private final Map<Loop, RowBlocks> blocked = new java.util.IdentityHashMap<>();
+  private final Map<Loop, RowBlocks> blocked = new IdentityHashMap<>();
   /** The columns of {@link #blocked}'s sites, and (while a block's steps are written) the step within the block. */
   private final Map<Var, RowBlocks.Site> columns = new HashMap<>();
   private Var step;
@@ -128,7 +131,7 @@ final class Lanes {
       void stmt(Stmt s) {
         switch (s) {
           case Block b -> b.stmts().forEach(this::stmt);
-          case Loop l when readsAcross(l) && !dev.loopjit.ir.IrWalk.anyStmt(l.body(), t -> t instanceof Loop) -> {
+          case Loop l when readsAcross(l) && !IrWalk.anyStmt(l.body(), t -> t instanceof Loop) -> {
             RowBlocks b = RowBlocks.of(l, Lanes.this::acrossLoad, varying, Lanes.this::inline, width, cx);
             if (b == null) ok[0] = false;
             else {
@@ -155,7 +158,7 @@ final class Lanes {
   }
 
   private boolean readsAcross(Stmt s) {
-    return dev.loopjit.ir.IrWalk.anyExpr(s, this::acrossLoad);
+    return IrWalk.anyExpr(s, this::acrossLoad);
   }
 
   /** A load of global memory whose lanes read across x. */
@@ -169,9 +172,9 @@ final class Lanes {
       boolean across = switch (s) {
         case Loop l -> false;
         case Block inner -> readsAcrossOutside(inner);
-        case If i -> dev.loopjit.ir.IrWalk.anyExpr(i.cond(), this::acrossLoad) || readsAcrossOutside(i.then()) || readsAcrossOutside(i.otherwise());
+        case If i -> IrWalk.anyExpr(i.cond(), this::acrossLoad) || readsAcrossOutside(i.then()) || readsAcrossOutside(i.otherwise());
         case Labeled l -> readsAcrossOutside(l.body());
-        case Switch sw -> dev.loopjit.ir.IrWalk.anyExpr(sw.selector(), this::acrossLoad) || sw.cases().stream().anyMatch(c -> readsAcrossOutside(c.body()));
+        case Switch sw -> IrWalk.anyExpr(sw.selector(), this::acrossLoad) || sw.cases().stream().anyMatch(c -> readsAcrossOutside(c.body()));
         default -> readsAcross(s);
       };
       if (across) return true;
@@ -196,7 +199,7 @@ final class Lanes {
     for (RowBlocks.Site site : b.sites()) {
       List<Expr> starts = new ArrayList<>();
       for (int q = 0; q < width; q++) starts.add(new Binary(Op.Binary.ADD, ofLane(site.start(), q), k));
-      body.add(new Eval(new dev.loopjit.ir.TransposedLoad(new Read(site.tile()), site.array(), starts).call(), at));
+      body.add(new Eval(new TransposedLoad(new Read(site.tile()), site.array(), starts).call(), at));
     }
     Var t = cx.names.fresh("step", Prim.INT);
     body.add(new Assign(t, Const.of(0), at));

@@ -6,13 +6,16 @@ import dev.loopjit.compiler.Refusal;
 import dev.loopjit.compiler.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr.Alloc;
+import dev.loopjit.ir.Expr.Call;
 import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.TransposedLoad;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -189,8 +192,8 @@ public final class SpirvEmitter {
       case Block b -> b.stmts().forEach(this::stmt);
       case Assign a -> assign(a.var(), a.value());
       case Store st -> exprs.store(st.array(), st.index(), st.value());
-      case Eval e when e.call() instanceof dev.loopjit.ir.Expr.Call c && c.op() == dev.loopjit.ir.Intrinsic.LOAD_TRANSPOSED ->
-          dev.loopjit.ir.TransposedLoad.of(c).asStores(e.src()).forEach(this::stmt);   // element by element
+      case Eval e when e.call() instanceof Call c && c.op() == Intrinsic.LOAD_TRANSPOSED ->
+          TransposedLoad.of(c).asStores(e.src()).forEach(this::stmt);   // element by element
       case Eval e -> exprs.effect(e.call());
       case If i -> branch(i);
       case Loop l -> loop(l);
