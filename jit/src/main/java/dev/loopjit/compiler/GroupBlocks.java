@@ -56,8 +56,7 @@ record GroupBlocks(List<Stmt> before, Loop loop, Expr limit, List<Stmt> after) {
    * {@code groupUniform} accepts, and nothing leaves the iteration ({@code frame}) or the kernel.
    */
   static GroupBlocks of(Block lanes, Label frame, Predicate<Expr> groupUniform) {
-    List<Stmt> top = new ArrayList<>();
-    flatten(lanes.stmts(), top);
+    List<Stmt> top = lanes.flat();
     int at = -1;
     for (int i = 0; i < top.size(); i++) {
       // lane loops (a constant trip count) aside
@@ -67,18 +66,15 @@ record GroupBlocks(List<Stmt> before, Loop loop, Expr limit, List<Stmt> after) {
     }
     if (at < 0) return null;
     Loop l = (Loop) top.get(at);
-    List<Stmt> body = l.body().stmts();
-    if (body.isEmpty() || !(body.get(0) instanceof If exit) || !exit.otherwise().isEmpty() || exit.then().stmts().size() != 1
-        || !(exit.then().stmts().get(0) instanceof Break br) || !br.target().equals(l.label())) return null;
-    if (!(exit.cond() instanceof Compare c) || c.op() != Op.Compare.GE || !(c.a() instanceof Read) || c.a().type() != Prim.INT
-        || !groupUniform.test(c.b())) return null;
+    LoopExit exit = LoopExit.of(l);
+    if (exit == null || !groupUniform.test(exit.limit())) return null;
     int[] exits = {0};
     boolean leaves = IrWalk.anyStmt(lanes, s -> {
       if (s instanceof Break b && b.target().equals(l.label())) exits[0]++;
       return s instanceof Return || s instanceof Break b && b.target().equals(frame) || s instanceof Continue k && k.target().equals(frame);
     });
     if (leaves || exits[0] != 1) return null;
-    return new GroupBlocks(top.subList(0, at), l, c.b(), top.subList(at + 1, top.size()));
+    return new GroupBlocks(top.subList(0, at), l, exit.limit(), top.subList(at + 1, top.size()));
   }
 
   /** The statements, with {@code in} (whether the work-item is an iteration of the range) deciding the work. */
@@ -88,9 +84,9 @@ record GroupBlocks(List<Stmt> before, Loop loop, Expr limit, List<Stmt> after) {
     Expr b = new Read(block);
     Expr next = new Select(new Compare(Op.Compare.GE, b, limit), limit,
         new Select(new Compare(Op.Compare.GT, new Binary(Op.Binary.SUB, limit, b), Const.of(BLOCK)), new Binary(Op.Binary.ADD, b, Const.of(BLOCK)), limit));
-    Compare test = (Compare) ((If) loop.body().stmts().get(0)).cond();
     List<Stmt> body = new ArrayList<>(loop.body().stmts());
-    body.set(0, new If(new Compare(Op.Compare.GE, test.a(), new Read(end)), new Block(List.of(new Break(loop.label(), at)), at), Block.EMPTY, at));
+    body.set(0, new If(new Compare(Op.Compare.GE, new Read(LoopExit.of(loop).counter()), new Read(end)), new Block(List.of(new Break(loop.label(), at)), at),
+        Block.EMPTY, at));
     Loop inBlock = new Loop(loop.label(), new Block(body, loop.body().src()), loop.update(), loop.src());
     Loop blocks = new Loop(rounds, new Block(List.of(
         new Assign(end, next, at),
@@ -113,10 +109,4 @@ record GroupBlocks(List<Stmt> before, Loop loop, Expr limit, List<Stmt> after) {
     return e instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL;
   }
 
-  private static void flatten(List<Stmt> stmts, List<Stmt> out) {
-    for (Stmt s : stmts) {
-      if (s instanceof Block b) flatten(b.stmts(), out);
-      else out.add(s);
-    }
-  }
 }

@@ -674,8 +674,7 @@ final class Lanes {
 
   /** The iteration's top level without assignments that a later top-level assignment overwrites unread ({@code j = 0; j = x}). */
   private Block withoutDeadStores(Block b) {
-    List<Stmt> top = new ArrayList<>();
-    flatten(b.stmts(), top);
+    List<Stmt> top = b.flat();
     List<Stmt> out = new ArrayList<>();
     for (int k = 0; k < top.size(); k++) {
       if (top.get(k) instanceof Assign a && Effects.pure(a.value()) && !(a.value() instanceof Alloc) && overwrittenUnread(top, k, a.var())) continue;
@@ -706,12 +705,6 @@ final class Lanes {
     return found[0];
   }
 
-  private static void flatten(List<Stmt> stmts, List<Stmt> out) {
-    for (Stmt s : stmts) {
-      if (s instanceof Block b) flatten(b.stmts(), out);
-      else out.add(s);
-    }
-  }
 
   /** The varying variables (for tests and the dump). */
   Set<Var> varying() {

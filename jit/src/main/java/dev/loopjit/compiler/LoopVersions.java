@@ -101,11 +101,9 @@ final class LoopVersions {
 
   private static Counted counted(Loop l) {
     List<Stmt> body = l.body().stmts();
-    if (body.size() < 2 || !(body.get(0) instanceof If test) || !test.otherwise().stmts().isEmpty()
-        || test.then().stmts().size() != 1 || !(test.then().stmts().get(0) instanceof Break br) || !br.target().equals(l.label())
-        || !(test.cond() instanceof Compare cmp) || cmp.op() != Op.Compare.GE || !(cmp.a() instanceof Read qr) || qr.var().type() != Prim.INT)
-      return null;
-    Var q = qr.var();
+    LoopExit exit = LoopExit.of(l);
+    if (body.size() < 2 || exit == null) return null;
+    Var q = exit.counter();
     Map<Var, Integer> assigns = new HashMap<>();
     IrWalk.Visitor count = new IrWalk.Visitor() {
       @Override
@@ -116,14 +114,9 @@ final class LoopVersions {
     IrWalk.walk(l.body(), count);
     IrWalk.walk(l.update(), count);
     Set<Var> assigned = new HashSet<>(assigns.keySet());
-    if (assigns.getOrDefault(q, 0) != 1 || !invariant(cmp.b(), assigned)) return null;
-    boolean increments = isIncrement(body.get(body.size() - 1), q) || l.update().stmts().stream().anyMatch(s -> isIncrement(s, q));
-    return increments ? new Counted(q, cmp.b(), assigned, assigns) : null;
-  }
-
-  private static boolean isIncrement(Stmt s, Var q) {
-    return s instanceof Assign a && a.var().equals(q) && a.value() instanceof Binary b && b.op() == Op.Binary.ADD
-        && b.a() instanceof Read r && r.var().equals(q) && b.b() instanceof Const k && k.type() == Prim.INT && k.longValue() == 1;
+    if (assigns.getOrDefault(q, 0) != 1 || !invariant(exit.limit(), assigned)) return null;
+    boolean increments = LoopExit.isIncrement(body.get(body.size() - 1), q) || l.update().stmts().stream().anyMatch(s -> LoopExit.isIncrement(s, q));
+    return increments ? new Counted(q, exit.limit(), assigned, assigns) : null;
   }
 
   /** Whether {@code e} has the same value throughout the loop: variables it does not assign, constants, lengths, int arithmetic that cannot trap. */

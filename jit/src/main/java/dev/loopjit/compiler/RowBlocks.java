@@ -54,16 +54,14 @@ record RowBlocks(Var counter, Expr limit, List<Site> sites, Block steps) {
    * the lanes' affine values in place; {@code lanes} is the tile's width.
    */
   static RowBlocks of(Loop l, Predicate<Expr> across, Set<Var> varying, UnaryOperator<Expr> inline, int lanes, Pass.Context cx) {
-    List<Stmt> body = new ArrayList<>();
-    flatten(l.body().stmts(), body);
-    if (body.size() < 2 || !(body.get(0) instanceof If exit) || !exit.otherwise().isEmpty() || exit.then().stmts().size() != 1
-        || !(exit.then().stmts().get(0) instanceof Break br) || !br.target().equals(l.label())) return null;
-    if (!(exit.cond() instanceof Compare c) || c.op() != Op.Compare.GE || !(c.a() instanceof Read kr) || kr.var().type() != Prim.INT) return null;
-    Var k = kr.var();
+    LoopExit exit = LoopExit.of(l);
+    if (exit == null) return null;
+    Var k = exit.counter();
     // the body after its exit test, then the update (straight-line code: no continue skips to it), ending in k = k + 1
-    List<Stmt> rest = new ArrayList<>(body.subList(1, body.size()));
-    flatten(l.update().stmts(), rest);
-    if (rest.isEmpty() || !(rest.removeLast() instanceof Assign inc) || !isIncrement(inc, k) || varying.contains(k)) return null;
+    List<Stmt> rest = new ArrayList<>(l.body().flat());
+    rest.removeFirst();   // the exit test
+    rest.addAll(l.update().flat());
+    if (rest.isEmpty() || !(rest.removeLast() instanceof Assign inc) || !LoopExit.isIncrement(inc, k) || varying.contains(k)) return null;
     Set<Var> assigned = new HashSet<>(Set.of(k));
     List<Stmt> steps = new ArrayList<>();
     for (Stmt s : rest) {
@@ -71,7 +69,7 @@ record RowBlocks(Var counter, Expr limit, List<Site> sites, Block steps) {
       assigned.add(a.var());
       steps.add(new Assign(a.var(), inline.apply(a.value()), a.src()));
     }
-    Expr limit = c.b();
+    Expr limit = exit.limit();
     if (!Effects.pure(limit) || Effects.readsMemory(limit) || readsAny(limit, assigned)) return null;
 
     Map<Load, Site> sites = new LinkedHashMap<>();
@@ -143,19 +141,8 @@ record RowBlocks(Var counter, Expr limit, List<Site> sites, Block steps) {
     return out;
   }
 
-  private static boolean isIncrement(Assign a, Var k) {
-    return a.var().equals(k) && a.value() instanceof Binary b && b.op() == Op.Binary.ADD && b.a() instanceof Read r && r.var().equals(k)
-        && b.b() instanceof Const one && one.longValue() == 1;
-  }
-
   private static boolean readsAny(Expr e, Set<Var> vars) {
     return IrWalk.anyExpr(e, x -> x instanceof Read r && vars.contains(r.var()));
   }
 
-  private static void flatten(List<Stmt> stmts, List<Stmt> out) {
-    for (Stmt s : stmts) {
-      if (s instanceof Block b) flatten(b.stmts(), out);
-      else out.add(s);
-    }
-  }
 }

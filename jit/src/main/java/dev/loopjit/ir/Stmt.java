@@ -22,6 +22,16 @@ public sealed interface Stmt {
     public boolean isEmpty() {
       return stmts.isEmpty();
     }
+
+    /** The statements, those of nested blocks in their place. */
+    public List<Stmt> flat() {
+      List<Stmt> out = new java.util.ArrayList<>();
+      for (Stmt s : stmts) {
+        if (s instanceof Block b) out.addAll(b.flat());
+        else out.add(s);
+      }
+      return out;
+    }
   }
 
   /** {@code var = value}. */
