@@ -32,9 +32,9 @@ final class LaneFuzz {
   /**
    * What a run found: kernels tried, how many a CPU device coarsened, how many of those read rows a
    * block at a time (OpenCL C's {@code vload8}), how many ran their loop in blocks for the work-group
-   * and took more than one, how many jvm-mt ran as vectors, and each difference.
+   * and took more than one, how many jvm-mt ran as vectors, how many it ran four rows at a time, and each difference.
    */
-  record Result(int kernels, int coarsened, int rows, int blocks, int vectorised, List<String> problems) {}
+  record Result(int kernels, int coarsened, int rows, int blocks, int vectorised, int fourRows, List<String> problems) {}
 
   private final Random r;
   private final StringBuilder body = new StringBuilder();
@@ -57,7 +57,8 @@ final class LaneFuzz {
   }
 
   private Kernel vectorKernel(long seed) {
-    int m = pick(1, 2, 3), n = pick(128, 136, 200, 257, 64), k = 1 + r.nextInt(9);
+    // 37 and 40 rows: jvm-mt's chunks of 4 and 5 rows run four rows at a time (Chunks.ROWS), the rest one by one
+    int m = pick(1, 2, 3, 37, 40), n = pick(128, 136, 200, 257, 64), k = 1 + r.nextInt(9);
     int statements = 2 + r.nextInt(5);
     for (int s = 0; s < statements; s++) body.append("        ").append(floatStatement(2)).append('\n');
     String name = "Vectors" + seed;
@@ -87,7 +88,7 @@ final class LaneFuzz {
     boolean along = r.nextBoolean();
     // across x, k up to 20: the rows form reads 8 iterations of the loop at a time, the rest one by one;
     // along x, now and then k past 256: the work-group runs the loop in blocks of 256, a barrier between them
-    int m = pick(8, 4, 3, 16), n = along ? pick(16, 32, 48, 20) : pick(8, 16, 24, 12);
+    int m = pick(8, 4, 3, 16, 37), n = along ? pick(16, 32, 48, 20) : pick(8, 16, 24, 12);
     int k = along ? (r.nextInt(6) == 0 ? 250 + r.nextInt(20) : 1 + r.nextInt(9)) : 1 + r.nextInt(20);
     String b = along ? "p * n + j" : "j * k + p";
     int statements = 2 + r.nextInt(5);
@@ -183,7 +184,7 @@ final class LaneFuzz {
     }
     MemoryClassLoader loader = SourceCompiler.compile(sources);
     List<String> problems = new ArrayList<>();
-    int coarsened = 0, rows = 0, blocks = 0, vectorised = 0;
+    int coarsened = 0, rows = 0, blocks = 0, vectorised = 0, fourRows = 0;
     for (Kernel k : kernels) {
       Serializable task;
       try {
@@ -207,13 +208,14 @@ final class LaneFuzz {
         if (code.contains("vload8(")) rows++;
         if (code.contains("block_end_ = ") && k.k() > 256) blocks++;
         if (code.contains("VectorOps")) vectorised++;
+        if (d.id().equals("jvm-mt") && code.contains("item_y + 3")) fourRows++;
         for (int a = 0; a < 6; a++) {
           String why = difference(reference[a], got[a]);
           if (why != null) problems.add("seed " + k.seed() + " on " + d.id() + ", argument " + a + ": " + why + "\n" + k.source() + "\n" + code);
         }
       }
     }
-    return new Result(kernels.size(), coarsened, rows, blocks, vectorised, problems);
+    return new Result(kernels.size(), coarsened, rows, blocks, vectorised, fourRows, problems);
   }
 
   /** The arguments of {@code k}, the same for every run of it. */

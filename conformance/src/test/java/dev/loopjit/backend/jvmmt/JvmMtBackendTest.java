@@ -317,7 +317,8 @@ class JvmMtBackendTest {
 
   @Test
   void lanesApplyWhereTheInnerLoopReadsAlongXAndNowhereElse() {
-    assertTrue(KernelCode.of(ChunkKernels::matmul, "jvm").text().contains("lanes = min(1024"), "matmul runs in lanes");
+    String matmul = KernelCode.of(ChunkKernels::matmul, "jvm").text();
+    assertTrue(matmul.contains("lanes = min(64") && matmul.contains("item_y + 3"), "matmul runs in lanes, four rows at a time in strips of 64");
     assertTrue(KernelCode.of(ChunkKernels::columnSums, "jvm").text().contains("s_lanes"), "columnSums runs in lanes");
     assertTrue(!KernelCode.of(ChunkKernels::positiveColumnSums, "jvm").text().contains("_lanes"), "a branch that differs per lane");
     assertTrue(!KernelCode.of(dev.loopjit.conformance.ReductionKernels::rowsTotal, "jvm").text().contains("_lanes"), "reductions");
@@ -411,7 +412,7 @@ class JvmMtBackendTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"4x9x1024", "5x1x1025", "8x33x7", "13x2x2049", "3x4x5"})
+  @ValueSource(strings = {"4x9x1024", "5x1x1025", "8x33x7", "13x2x2049", "3x4x5", "37x5x130", "64x3x64", "45x17x200"})
   void lanesWithValuesAndBranchesOfTheRowGiveTheSequentialResultToTheBit(String shape) {
     String[] s = shape.split("x");
     int rows = Integer.parseInt(s[0]), inner = Integer.parseInt(s[1]), cols = Integer.parseInt(s[2]);
@@ -420,7 +421,9 @@ class JvmMtBackendTest {
         new float[rows * cols], rows, inner, cols}));
     onJvmMt(KernelCheck.of("matmulOddRows/" + shape, ChunkKernels::matmulOddRows).args(() -> new Object[] {
         new Inputs(1).floats(rows * inner, -1f, 1f), new Inputs(2).floats(inner * cols, -1f, 1f), new float[rows * cols], rows, inner, cols}));
-    assertTrue(KernelCode.of(ChunkKernels::matmulRowBias, "jvm").text().contains("lanes = min(1024"), "a row offset and a bias per row: lanes");
-    assertTrue(KernelCode.of(ChunkKernels::matmulOddRows, "jvm").text().contains("lanes = min(1024"), "a branch on the row: lanes");
+    // chunks of at least four rows (37 and more over 8 chunks) run the rows four at a time, the rows left one by one
+    String bias = KernelCode.of(ChunkKernels::matmulRowBias, "jvm").text(), odd = KernelCode.of(ChunkKernels::matmulOddRows, "jvm").text();
+    assertTrue(bias.contains("lanes = min(64") && bias.contains("item_y + 3"), "a row offset and a bias per row: lanes, four rows at a time");
+    assertTrue(odd.contains("lanes = min(1024") && !odd.contains("item_y + 3"), "a branch on the row: lanes, one row at a time");
   }
 }

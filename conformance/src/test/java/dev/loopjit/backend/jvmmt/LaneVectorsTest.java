@@ -77,6 +77,21 @@ class LaneVectorsTest {
     assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
   }
 
+  /**
+   * Four rows at a time in strips of 64 lanes (the chunk pass, {@code Chunks.ROWS}): chunks of four
+   * rows and more (8 chunks of 32 to 64 rows), a strip narrower than a vector group (16, 100 = 64 + 36),
+   * rows left over (37, 45), and one row per chunk (5: no rows form).
+   */
+  @ParameterizedTest
+  @CsvSource({"32, 64, 3", "37, 100, 5", "45, 200, 17", "64, 16, 2", "33, 130, 1", "5, 64, 4"})
+  void matmulFourRowsAtATimeIsBitIdenticalOnEveryDevice(int m, int n, int k) {
+    String code = jvmCode(MATMUL);
+    assertTrue(code.contains("lanes = min(64") && code.contains("item_y + 3") && code.contains("VectorOps.load"), code);
+    KernelCheck.Result r = KernelCheck.of("matmul4/" + m + "x" + n + "x" + k, MATMUL)
+        .args(() -> new Object[] {floats(1, m * k), floats(2, k * n), new FloatArray(m * n), m, n, k}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
   @ParameterizedTest
   @CsvSource({"5, 3", "200, 9", "256, 1"})
   void subtractionDivisionNegationAndBroadcastsAreBitIdentical(int n, int k) {
@@ -102,9 +117,10 @@ class LaneVectorsTest {
   }
 
   /** A vector load past the end (B one element short) or a vector store past it (C one short) fails as Java does, the host arrays unchanged. */
-  @Test
-  void anAccessOutOfRangeFailsWithJavasExceptionForThatArray() {
-    int m = 2, n = 256, k = 3;
+  @ParameterizedTest
+  @CsvSource({"2", "40"})   // one row at a time; four rows at a time
+  void anAccessOutOfRangeFailsWithJavasExceptionForThatArray(int m) {
+    int n = 256, k = 3;
     FloatArray a = floats(1, m * k);
     for (String which : new String[] {"b", "c"}) {
       FloatArray b = floats(2, k * n - (which.equals("b") ? 1 : 0)), c = new FloatArray(m * n - (which.equals("c") ? 1 : 0));

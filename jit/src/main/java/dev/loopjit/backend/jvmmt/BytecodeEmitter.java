@@ -92,6 +92,8 @@ final class BytecodeEmitter {
   private LaneVectors.Plan tail;                                      // emitting the scalar tail: lane loops start at laneBase
   private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();  // lane array -> the locals of its vectors
   private int laneBase;                                               // slot: the first lane of the group or the tail
+  private int vectorGroups;                                           // vectors per lane array in the group being emitted
+  private final Map<Expr, Integer> broadcasts = new HashMap<>();      // lane loop being emitted: value -> the local of its broadcast
 
   /** An access's handler: the message's description, and the array's Java name and the source line apart, for the runtime. */
   private record Handler(Label label, String where, String array, String source) {}
@@ -274,26 +276,32 @@ final class BytecodeEmitter {
   }
 
   /**
-   * The iteration that follows its lane count: groups of {@link LaneVectors#GROUPS} vectors of lanes
-   * while that many lanes are left, each lane array's values in vector locals; then the lanes left,
-   * as the scalar form from the first of them.
+   * The iteration that follows its lane count: groups of {@link LaneVectors.Plan#groups} vectors of
+   * lanes while that many lanes are left, each lane array's values in vector locals; then the lanes
+   * left, as the scalar form from the first of them. (A second vector pass for the lanes left, one
+   * vector at a time, made a 4-row matmul slower: the JIT's inlining budget for the method ran out.)
    */
   private void vectorIteration(LaneVectors.Plan plan, Stmt iteration) {
-    int width = LaneVectors.GROUPS * VectorOps.LENGTH, lanes = slot(plan.lanes());
+    int groups = plan.groups(VectorOps.LENGTH), width = groups * VectorOps.LENGTH, lanes = slot(plan.lanes());
     int base = code.allocateLocal(TypeKind.INT);
     vectorSlots.clear();
     for (Var a : plan.laneArrays()) {
-      int[] group = new int[LaneVectors.GROUPS];
+      int[] group = new int[groups];
       for (int g = 0; g < group.length; g++) group[g] = code.allocateLocal(TypeKind.REFERENCE);
       vectorSlots.put(a, group);
     }
+    int zero = code.allocateLocal(TypeKind.REFERENCE);
     Label top = code.newLabel(), scalar = code.newLabel(), end = code.newLabel();
     code.iconst_0().istore(base);
     code.labelBinding(top);
     code.iload(lanes).iload(base).isub().loadConstant(width).if_icmplt(scalar);
+    // one call to zero(): each inlined call spends the JIT's budget for the method, and a vector
+    // passed to or returned from a call it does not inline is boxed, in a loop on every turn
+    code.invokestatic(VECTOR_OPS, "zero", VECTOR_OF_NONE).astore(zero);
     for (int[] group : vectorSlots.values())
-      for (int slot : group) code.invokestatic(VECTOR_OPS, "zero", VECTOR_OF_NONE).astore(slot);
+      for (int slot : group) code.aload(zero).astore(slot);
     vectors = plan;
+    vectorGroups = groups;
     laneBase = base;
     stmt(iteration);
     vectors = null;
@@ -313,7 +321,9 @@ final class BytecodeEmitter {
     at = st.src();
     if (at.line() > 0 && at.line() <= 0xFFFF) code.lineNumber(at.line());
     Expr offset = vectors.isLaneArray(st.array()) ? null : LaneVectors.offset(st.index(), loop.lane(), vectors);
-    for (int g = 0; g < LaneVectors.GROUPS; g++) {
+    broadcasts.clear();
+    broadcastsOf(st.value(), loop.lane());
+    for (int g = 0; g < vectorGroups; g++) {
       vectorValue(st.value(), loop.lane(), g);
       if (offset == null) {
         code.astore(vectorSlots.get(((Read) st.array()).var())[g]);
@@ -332,9 +342,39 @@ final class BytecodeEmitter {
     if (g > 0) code.loadConstant(g * VectorOps.LENGTH).iadd();
   }
 
+  /**
+   * The values the same for every lane in {@code e} that cannot fail (constants, variables),
+   * broadcast once for all the vectors of the group ({@link #broadcasts}): the JIT inlines a
+   * limited number of calls per method, and a vector call it does not inline boxes its vectors.
+   */
+  private void broadcastsOf(Expr e, Var lane) {
+    if (!LaneVectors.mentions(e, lane, vectors)) {
+      if ((e instanceof Const || e instanceof Read) && !broadcasts.containsKey(e)) {
+        int slot = code.allocateLocal(TypeKind.REFERENCE);
+        expr(e);
+        code.invokestatic(VECTOR_OPS, "broadcast", VECTOR_OF_FLOAT).astore(slot);
+        broadcasts.put(e, slot);
+      }
+      return;
+    }
+    switch (e) {
+      case Binary b -> {
+        broadcastsOf(b.a(), lane);
+        broadcastsOf(b.b(), lane);
+      }
+      case Unary u -> broadcastsOf(u.x(), lane);
+      default -> {}
+    }
+  }
+
   /** The vector of {@code e}'s values for the lanes of vector {@code g} ({@link LaneVectors#vectorises}). */
   private void vectorValue(Expr e, Var lane, int g) {
     if (!LaneVectors.mentions(e, lane, vectors)) {
+      Integer slot = broadcasts.get(e);
+      if (slot != null) {
+        code.aload(slot);
+        return;
+      }
       expr(e);
       code.invokestatic(VECTOR_OPS, "broadcast", VECTOR_OF_FLOAT);
       return;

@@ -46,6 +46,14 @@ final class LaneVectors {
    */
   static final int GROUPS = 8;
 
+  /**
+   * Vector locals a group may hold across its loops with AVX-512 (of 32 registers; half with 16):
+   * four rows of lanes (four sums and the shared row of B) take four vectors each. Measured on naive
+   * matmul with four rows (2-core AMD EPYC, AVX-512, fastest of 5): 2 vectors each (10 in all) 111 GFLOP/s
+   * at n = 1024 and 71 at 2048, 4 each (20) 142 and 96.
+   */
+  static final int REGISTERS = 24;
+
   /** One lane loop: its lane variable, the statements before it (lane-independent loads, then {@code lane = 0}) and its one store. */
   record LaneLoop(Var lane, List<Stmt> before, Assign init, Store store) {}
 
@@ -54,6 +62,18 @@ final class LaneVectors {
    * and the lane arrays (float, private) in the order found.
    */
   record Plan(Var lanes, Map<Block, LaneLoop> loops, List<Var> laneArrays) {
+    /**
+     * Vectors of {@code length} floats per lane array in a group: {@link #GROUPS} at most, no more
+     * than the registers hold for all the lane arrays together ({@link #REGISTERS}) and no wider
+     * than the lane arrays, at least one.
+     */
+    int groups(int length) {
+      int lanes = Integer.MAX_VALUE;
+      for (Var a : laneArrays) lanes = Math.min(lanes, ((ArrayType) a.type()).length());
+      int registers = length >= 16 ? REGISTERS : REGISTERS / 2;   // 32 vector registers with AVX-512, 16 below it
+      return Math.max(1, Math.min(GROUPS, Math.min(registers / Math.max(1, laneArrays.size()), lanes / length)));
+    }
+
     boolean isLaneArray(Expr e) {
       return e instanceof Read r && laneArrays.contains(r.var());
     }

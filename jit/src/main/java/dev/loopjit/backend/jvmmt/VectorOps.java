@@ -25,20 +25,29 @@ final class VectorOps {
     return FloatVector.broadcast(SPECIES, x);
   }
 
-  /** {@code a[i … i + LENGTH - 1]}; where part of it is out of range, Java's exception for the first element that is. */
+  /**
+   * {@code a[i … i + LENGTH - 1]}; where part of it is out of range, Java's exception for the first
+   * element that is. Small enough for the JIT to inline at any call site (the rare case is a call of
+   * its own): a vector passed to a call that is not inlined is boxed, and a box in a loop allocates
+   * on every turn.
+   */
   static FloatVector load(float[] a, int i) {
-    if (i >= 0 && i <= a.length - LENGTH) return FloatVector.fromArray(SPECIES, a, i);
+    return i >= 0 && i <= a.length - LENGTH ? FloatVector.fromArray(SPECIES, a, i) : loadElements(a, i);
+  }
+
+  private static FloatVector loadElements(float[] a, int i) {
     float[] lanes = new float[LENGTH];
     for (int l = 0; l < LENGTH; l++) lanes[l] = a[i + l];
     return FloatVector.fromArray(SPECIES, lanes, 0);
   }
 
-  /** {@code a[i … i + LENGTH - 1] = v}; where part of it is out of range, the elements before the first that is, then Java's exception for it. */
+  /** {@code a[i … i + LENGTH - 1] = v}; where part of it is out of range, the elements before the first that is, then Java's exception for it. Inlined as {@link #load}. */
   static void store(FloatVector v, float[] a, int i) {
-    if (i >= 0 && i <= a.length - LENGTH) {
-      v.intoArray(a, i);
-      return;
-    }
+    if (i >= 0 && i <= a.length - LENGTH) v.intoArray(a, i);
+    else storeElements(v, a, i);
+  }
+
+  private static void storeElements(FloatVector v, float[] a, int i) {
     for (int l = 0; l < LENGTH; l++) a[i + l] = v.lane(l);
   }
 
