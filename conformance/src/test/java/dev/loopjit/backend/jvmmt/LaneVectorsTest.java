@@ -103,6 +103,26 @@ class LaneVectorsTest {
     assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
   }
 
+  /**
+   * A kernel's vector calls stay within {@link LaneVectors#BUDGET} (past it, C2 leaves some as calls
+   * and boxes their vectors): a matmul with a bias per row, four rows at a time, runs its rows with
+   * fewer vectors per lane array instead of more calls, and still as vectors, bit-identical.
+   */
+  @Test
+  void aKernelsVectorCallsStayWithinTheBudget() {
+    for (java.io.Serializable kernel : new java.io.Serializable[] {MATMUL, (dev.loopjit.api.Task7<float[], float[], float[], float[], Integer, Integer, Integer>) ChunkKernels::matmulRowBias,
+        (dev.loopjit.api.Task6<float[], float[], float[], Float, Integer, Integer>) LaneVectorsTest::mixed}) {
+      String code = jvmCode(kernel);
+      long calls = code.lines().filter(l -> l.contains("invokestatic") && l.contains("VectorOps.")).count();
+      assertTrue(calls > 0 && calls <= LaneVectors.BUDGET, calls + " vector calls in\n" + code);
+    }
+    int rows = 37, inner = 29, cols = 150;
+    KernelCheck.Result r = KernelCheck.of("matmulRowBias/budget", ChunkKernels::matmulRowBias).args(() -> new Object[] {
+        new Inputs(1).floats(rows * inner, -1f, 1f), new Inputs(2).floats(inner * cols, -1f, 1f), new Inputs(3).floats(rows, -1f, 1f),
+        new float[rows * cols], rows, inner, cols}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
   @Test
   void theScalarVariantHasNoVectors() {
     assertFalse(KernelCode.of(MATMUL, "jvm:scalar").text().contains("VectorOps"));

@@ -87,7 +87,7 @@ final class BytecodeEmitter {
   private Label itemEnd, methodEnd;
 
   // Vector lanes (LaneVectors): an iteration run a vector group at a time, then its scalar tail.
-  private final boolean vectorLanes;                                  // float lane iterations as vectors where they qualify
+  private final Map<Stmt, LaneVectors.Choice> vectorChoices;          // lane count's statement -> its iteration as vectors
   private LaneVectors.Plan vectors;                                   // emitting a vector group of this plan's iteration
   private LaneVectors.Plan tail;                                      // emitting the scalar tail: lane loops start at laneBase
   private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();  // lane array -> the locals of its vectors
@@ -101,7 +101,7 @@ final class BytecodeEmitter {
   private BytecodeEmitter(KernelIR ir, boolean vectorLanes) {
     this.ir = ir;
     this.fission = Fission.of(ir);
-    this.vectorLanes = vectorLanes;
+    this.vectorChoices = vectorLanes && fission == null ? LaneVectors.choose(ir.body(), VectorOps.LENGTH) : Map.of();
   }
 
   /**
@@ -268,21 +268,20 @@ final class BytecodeEmitter {
   private void block(Block b) {
     List<Stmt> stmts = b.stmts();
     for (int i = 0; i < stmts.size(); i++) {
-      LaneVectors.Plan plan = vectorLanes && vectors == null && tail == null && fission == null && i + 1 < stmts.size()
-          ? LaneVectors.of(stmts.get(i), stmts.get(i + 1)) : null;
+      LaneVectors.Choice choice = vectors == null && tail == null ? vectorChoices.get(stmts.get(i)) : null;
       stmt(stmts.get(i));
-      if (plan != null) vectorIteration(plan, stmts.get(++i));
+      if (choice != null) vectorIteration(choice.plan(), choice.groups(), stmts.get(++i));
     }
   }
 
   /**
-   * The iteration that follows its lane count: groups of {@link LaneVectors.Plan#groups} vectors of
-   * lanes while that many lanes are left, each lane array's values in vector locals; then the lanes
+   * The iteration that follows its lane count: groups of {@code groups} vectors of lanes
+   * ({@link LaneVectors#choose}) while that many lanes are left, each lane array's values in vector locals; then the lanes
    * left, as the scalar form from the first of them. (A second vector pass for the lanes left, one
    * vector at a time, made a 4-row matmul slower: the JIT's inlining budget for the method ran out.)
    */
-  private void vectorIteration(LaneVectors.Plan plan, Stmt iteration) {
-    int groups = plan.groups(VectorOps.LENGTH), width = groups * VectorOps.LENGTH, lanes = slot(plan.lanes());
+  private void vectorIteration(LaneVectors.Plan plan, int groups, Stmt iteration) {
+    int width = groups * VectorOps.LENGTH, lanes = slot(plan.lanes());
     int base = code.allocateLocal(TypeKind.INT);
     vectorSlots.clear();
     for (Var a : plan.laneArrays()) {

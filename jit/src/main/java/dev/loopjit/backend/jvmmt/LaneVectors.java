@@ -12,6 +12,7 @@ import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -78,6 +79,38 @@ final class LaneVectors {
       return e instanceof Read r && laneArrays.contains(r.var());
     }
 
+    /**
+     * The Vector API calls the emitter writes for this iteration in groups of {@code groups}
+     * vectors: one {@code zero()}, each lane loop's broadcasts of constants and variables once, and
+     * its operations, loads and stores once per vector.
+     */
+    int calls(int groups) {
+      int calls = 1;
+      for (LaneLoop loop : loops.values()) {
+        Set<Expr> broadcasts = new HashSet<>();
+        int perVector = callsOf(loop.store().value(), loop.lane(), broadcasts) + (isLaneArray(loop.store().array()) ? 0 : 1);
+        calls += broadcasts.size() + groups * perVector;
+      }
+      return calls;
+    }
+
+    private int callsOf(Expr e, Var lane, Set<Expr> broadcasts) {
+      if (!mentions(e, lane, this)) {
+        if (e instanceof Const || e instanceof Read) {
+          broadcasts.add(e);
+          return 0;
+        }
+        return 1;
+      }
+      return switch (e) {
+        case Load ld when isLaneArray(ld.array()) -> 0;
+        case Load ld -> 1;
+        case Binary b -> 1 + callsOf(b.a(), lane, broadcasts) + callsOf(b.b(), lane, broadcasts);
+        case Unary u -> 1 + callsOf(u.x(), lane, broadcasts);
+        default -> 0;
+      };
+    }
+
     /** Whether {@code a} is a lane loop's {@code lane = 0}. */
     boolean isLaneStart(Assign a) {
       for (LaneLoop l : loops.values()) if (l.init() == a) return true;
@@ -93,6 +126,61 @@ final class LaneVectors {
   }
 
   private static final boolean AVAILABLE = ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent();
+
+  /**
+   * Vector API calls one kernel method may hold ({@link Plan#calls}, a proxy for what C2 inlines).
+   * C2 stops inlining once a method's nodes pass a fixed limit, and a vector operation left as a
+   * call boxes the vectors it takes, which in a loop allocates on every turn: 4 to 20 times slower,
+   * and differently from one run to the next, as the JIT's timing decides what it inlines first.
+   * Measured on jvm-mt at n = 1024 (2-core AMD EPYC, JDK 25, fastest of 5, three runs each): naive
+   * matmul four rows at a time, 80 calls in all, 14.7–15.7 ms in every run; a matmul with a bias
+   * per row, 145 calls: 192–552 ms, and 28–29 ms once cut to 70; two sums, one with a division,
+   * 128 calls: 456–474 ms, cut to 88: 121–455 ms, cut to 68: 35–38 ms.
+   */
+  static final int BUDGET = 80;
+
+  /** A lane iteration run as vectors, {@code groups} vectors per lane array at a time. */
+  record Choice(Plan plan, int groups) {}
+
+  /**
+   * The lane iterations of {@code body} that run as vectors of {@code length} floats, by their lane
+   * count's statement: each with {@link Plan#groups} vectors per lane array, then, while the calls
+   * of all pass {@link #BUDGET}, the iteration with the most calls halved, and at one vector per
+   * lane array left to the scalar form.
+   */
+  static Map<Stmt, Choice> choose(Block body, int length) {
+    Map<Stmt, Plan> plans = new IdentityHashMap<>();
+    Map<Stmt, Integer> groups = new IdentityHashMap<>();
+    IrWalk.walk(body, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt s) {
+        if (!(s instanceof Block b)) return;
+        for (int i = 0; i + 1 < b.stmts().size(); i++) {
+          Plan plan = of(b.stmts().get(i), b.stmts().get(i + 1));
+          if (plan != null) {
+            plans.put(b.stmts().get(i), plan);
+            groups.put(b.stmts().get(i), plan.groups(length));
+          }
+        }
+      }
+    });
+    while (true) {
+      int total = 0;
+      Stmt largest = null;
+      for (var e : groups.entrySet()) {
+        int calls = plans.get(e.getKey()).calls(e.getValue());
+        total += calls;
+        if (largest == null || calls > plans.get(largest).calls(groups.get(largest))) largest = e.getKey();
+      }
+      if (total <= BUDGET) break;
+      int g = groups.get(largest);
+      if (g > 1) groups.put(largest, g / 2);
+      else groups.remove(largest);
+    }
+    Map<Stmt, Choice> chosen = new IdentityHashMap<>();
+    groups.forEach((s, g) -> chosen.put(s, new Choice(plans.get(s), g)));
+    return chosen;
+  }
 
   /**
    * The plan for the iteration {@code iteration} that follows {@code width}, or null where the
