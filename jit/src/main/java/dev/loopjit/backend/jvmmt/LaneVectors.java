@@ -135,7 +135,7 @@ final class LaneVectors {
    * Measured on jvm-mt at n = 1024 (2-core AMD EPYC, JDK 25, fastest of 5, three runs each): naive
    * matmul four rows at a time, 80 calls in all, 14.7–15.7 ms in every run; a matmul with a bias
    * per row, 145 calls: 192–552 ms, and 28–29 ms once cut to 70; two sums, one with a division,
-   * 128 calls: 456–474 ms, cut to 88: 121–455 ms, cut to 68: 35–38 ms.
+   * 128 calls: 456–482 ms in four runs of five (27 in one), cut to 88: 121–455 ms, cut to 68: 35–38 ms.
    */
   static final int BUDGET = 80;
 
