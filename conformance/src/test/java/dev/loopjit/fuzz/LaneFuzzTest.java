@@ -21,7 +21,7 @@ class LaneFuzzTest {
     boolean cpu = Devices.all().stream().anyMatch(d -> d.id().startsWith("opencl") && d.kind() == Device.Kind.CPU);
     if (cpu) assertTrue(r.coarsened() > 0, "no kernel of " + r.kernels() + " was coarsened: the test would not test the coarsen pass");
     System.out.println("lane fuzz: " + r.kernels() + " kernels from seed " + seed + ", " + r.coarsened() + " coarsened runs (" + r.rows()
-        + " in the rows form, " + r.blocks() + " with more than one block of k; " + r.fourRows() + " compiled four rows at a time on jvm-mt), no problem");
+        + " in the rows form, " + r.blocks() + " with more than one block of k; " + r.fourRows() + " four rows at a time on jvm-mt), no problem");
   }
 
   /** {@code -Dlanefuzz.vectors.seed=S -Dlanefuzz.vectors.count=N}: float-only kernels, which jvm-mt runs as Vector API lanes (default: 16 from seed 1). */
@@ -32,7 +32,7 @@ class LaneFuzzTest {
     LaneFuzz.Result r = LaneFuzz.run(seed, count, true);
     assertTrue(r.problems().isEmpty(), r.problems().size() + " problem(s); the first:\n" + (r.problems().isEmpty() ? "" : r.problems().get(0)));
     System.out.println("vector lane fuzz: " + r.kernels() + " kernels from seed " + seed + ", " + r.vectorised() + " vector runs on jvm-mt, "
-        + r.fourRows() + " compiled four rows at a time, no problem");
+        + r.fourRows() + " four rows at a time, no problem");
     if (Devices.all().stream().anyMatch(d -> d.id().equals("jvm-mt"))) {
       assertTrue(r.vectorised() > 0, "no kernel of " + r.kernels() + " ran as vectors on jvm-mt: the test would not test them");
       assertTrue(r.fourRows() > 0, "no kernel of " + r.kernels() + " ran four rows at a time on jvm-mt: the test would not test them");

@@ -149,6 +149,7 @@ final class LaneVectors {
    * lane array left to the scalar form.
    */
   static Map<Stmt, Choice> choose(Block body, int length) {
+    List<Stmt> found = new ArrayList<>();   // in program order: the choice between equals is the same in every run
     Map<Stmt, Plan> plans = new IdentityHashMap<>();
     Map<Stmt, Integer> groups = new IdentityHashMap<>();
     IrWalk.walk(body, new IrWalk.Visitor() {
@@ -158,6 +159,7 @@ final class LaneVectors {
         for (int i = 0; i + 1 < b.stmts().size(); i++) {
           Plan plan = of(b.stmts().get(i), b.stmts().get(i + 1));
           if (plan != null) {
+            found.add(b.stmts().get(i));
             plans.put(b.stmts().get(i), plan);
             groups.put(b.stmts().get(i), plan.groups(length));
           }
@@ -165,12 +167,16 @@ final class LaneVectors {
       }
     });
     while (true) {
-      int total = 0;
+      int total = 0, most = -1;
       Stmt largest = null;
-      for (var e : groups.entrySet()) {
-        int calls = plans.get(e.getKey()).calls(e.getValue());
+      for (Stmt s : found) {
+        if (!groups.containsKey(s)) continue;
+        int calls = plans.get(s).calls(groups.get(s));
         total += calls;
-        if (largest == null || calls > plans.get(largest).calls(groups.get(largest))) largest = e.getKey();
+        if (calls > most) {
+          most = calls;
+          largest = s;
+        }
       }
       if (total <= BUDGET) break;
       int g = groups.get(largest);
