@@ -51,6 +51,20 @@ class LaneVectorsTest {
       }
   }
 
+  /** Branches the same for every lane, on a parameter and on the row, which Simplify writes as {@code ?:}: one side per vector. */
+  static void branches(float[] a, float[] b, float[] out, int n, int k, int t) {
+    for (@Parallel int i = 0; i < 40; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        float acc = 0f;
+        for (int p = 0; p < k; p++) {
+          float u = a[i * k + p], v = b[p * n + j];
+          if (t > 3) acc = acc + u * v; else acc = acc - v;
+          if ((i & 1) == 1) acc = acc * 0.5f; else acc = acc + v / u;
+        }
+        out[i * n + j] = acc;
+      }
+  }
+
   private static float u0(float[] a) {
     return a[0] + 1f;
   }
@@ -120,6 +134,17 @@ class LaneVectorsTest {
     KernelCheck.Result r = KernelCheck.of("matmulRowBias/budget", ChunkKernels::matmulRowBias).args(() -> new Object[] {
         new Inputs(1).floats(rows * inner, -1f, 1f), new Inputs(2).floats(inner * cols, -1f, 1f), new Inputs(3).floats(rows, -1f, 1f),
         new float[rows * cols], rows, inner, cols}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"100, 7, 5", "64, 3, 2", "200, 1, 4"})
+  void choicesTheSameForEveryLaneRunAsVectorsBitIdentical(int n, int k, int t) {
+    dev.loopjit.api.Task6<float[], float[], float[], Integer, Integer, Integer> kernel = LaneVectorsTest::branches;
+    String code = jvmCode(kernel);
+    assertTrue(code.contains("VectorOps.div") && code.contains("item_y + 3"), code);
+    KernelCheck.Result r = KernelCheck.of("branches/" + n + "x" + k + "/" + t, kernel)
+        .args(() -> new Object[] {new Inputs(6).floats(40 * k, 0.5f, 2f), new Inputs(7).anyFloats(k * n), new float[40 * n], n, k, t}).run();
     assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
   }
 

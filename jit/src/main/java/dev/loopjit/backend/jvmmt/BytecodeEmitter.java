@@ -362,6 +362,10 @@ final class BytecodeEmitter {
         broadcastsOf(b.b(), lane);
       }
       case Unary u -> broadcastsOf(u.x(), lane);
+      case Select sel -> {
+        broadcastsOf(sel.a(), lane);
+        broadcastsOf(sel.b(), lane);
+      }
       default -> {}
     }
   }
@@ -399,6 +403,15 @@ final class BytecodeEmitter {
       case Unary u -> {
         vectorValue(u.x(), lane, g);
         code.invokestatic(VECTOR_OPS, "neg", VECTOR_OF_ONE);
+      }
+      case Select sel -> {   // the condition is the same for every lane: the chosen side only, as Java evaluates it
+        Label otherwise = code.newLabel(), end = code.newLabel();
+        jumpUnless(sel.cond(), otherwise);
+        vectorValue(sel.a(), lane, g);
+        code.goto_(end);
+        code.labelBinding(otherwise);
+        vectorValue(sel.b(), lane, g);
+        code.labelBinding(end);
       }
       default -> throw new IllegalStateException("no vector form for " + e);
     }

@@ -32,7 +32,8 @@ import java.util.Set;
  *
  * <p>It qualifies when every lane loop's statement is float arithmetic ({@code + - * /} and
  * negation, each IEEE-exact lane by lane in the Vector API as in Java) on lane-array elements, on
- * global {@code float[]} elements at {@code invariant + lane}, and on values the same for every lane;
+ * global {@code float[]} elements at {@code invariant + lane}, and on values the same for every lane,
+ * and {@code c ? x : y} of such values where {@code c} is the same for every lane (one side per vector);
  * when lane arrays are read and written only so; and when nothing outside the lane loops writes
  * memory or calls anything (the iteration's lane-independent statements then run once per vector
  * group instead of once, which repeats only their reads). Each lane keeps its own sequence of
@@ -107,6 +108,7 @@ final class LaneVectors {
         case Load ld -> 1;
         case Binary b -> 1 + callsOf(b.a(), lane, broadcasts) + callsOf(b.b(), lane, broadcasts);
         case Unary u -> 1 + callsOf(u.x(), lane, broadcasts);
+        case Select sel -> callsOf(sel.a(), lane, broadcasts) + callsOf(sel.b(), lane, broadcasts);
         default -> 0;
       };
     }
@@ -291,6 +293,9 @@ final class LaneVectors {
       case Binary b when b.op() == Op.Binary.ADD || b.op() == Op.Binary.SUB || b.op() == Op.Binary.MUL || b.op() == Op.Binary.DIV ->
           vectorises(b.a(), lane, plan) && vectorises(b.b(), lane, plan);
       case Unary u when u.op() == Op.Unary.NEG -> vectorises(u.x(), lane, plan);
+      // a choice the same for every lane (a branch on the row or a parameter, as Simplify writes small ones): one side per vector
+      case Select sel -> !mentions(sel.cond(), lane, plan) && !IrWalk.anyExpr(sel.cond(), x -> x instanceof Call c && c.op().hasEffect())
+          && vectorises(sel.a(), lane, plan) && vectorises(sel.b(), lane, plan);
       default -> false;
     };
   }
