@@ -65,6 +65,16 @@ class LaneVectorsTest {
       }
   }
 
+  /** Double lanes: a matmul with a bias per row, a division and a negation, in doubles. */
+  static void doubles(double[] a, double[] b, double[] bias, double[] out, int m, int n, int k) {
+    for (@Parallel int i = 0; i < m; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        double acc = bias[i];
+        for (int p = 0; p < k; p++) acc = acc + a[i * k + p] * b[p * n + j] / 3.0 - (-b[p * n + j]);
+        out[i * n + j] = acc;
+      }
+  }
+
   private static float u0(float[] a) {
     return a[0] + 1f;
   }
@@ -145,6 +155,18 @@ class LaneVectorsTest {
     assertTrue(code.contains("VectorOps.div") && code.contains("item_y + 3"), code);
     KernelCheck.Result r = KernelCheck.of("branches/" + n + "x" + k + "/" + t, kernel)
         .args(() -> new Object[] {new Inputs(6).floats(40 * k, 0.5f, 2f), new Inputs(7).anyFloats(k * n), new float[40 * n], n, k, t}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
+  /** Double lanes run as {@code DoubleVector}s (8 a vector with AVX-512), four rows at a time and one, a vector group's tail scalar. */
+  @ParameterizedTest
+  @CsvSource({"37, 100, 5", "3, 70, 2", "40, 64, 9", "1, 1, 1"})
+  void doubleLanesRunAsVectorsBitIdentical(int m, int n, int k) {
+    dev.loopjit.api.Task7<double[], double[], double[], double[], Integer, Integer, Integer> kernel = LaneVectorsTest::doubles;
+    String code = jvmCode(kernel);
+    assertTrue(code.contains("DoubleVectorOps.load") && code.contains("DoubleVectorOps.div") && code.contains("item_y + 3"), code);
+    KernelCheck.Result r = KernelCheck.of("doubles/" + m + "x" + n + "x" + k, kernel).args(() -> new Object[] {
+        new Inputs(8).doubles(m * k, -1, 1), new Inputs(9).doubles(k * n, -1, 1), new Inputs(10).doubles(m, -1, 1), new double[m * n], m, n, k}).run();
     assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
   }
 

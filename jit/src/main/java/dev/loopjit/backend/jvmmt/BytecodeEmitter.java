@@ -52,12 +52,21 @@ final class BytecodeEmitter {
   private static final ClassDesc ATOMICS = ClassDesc.of("dev.loopjit.backend.jvmmt.Atomics");
   private static final ClassDesc OOB = ClassDesc.of("java.lang.ArrayIndexOutOfBoundsException");
   private static final ClassDesc MATH = ClassDesc.of("java.lang.Math");
-  private static final ClassDesc VECTOR_OPS = ClassDesc.of("dev.loopjit.backend.jvmmt.VectorOps");
-  private static final ClassDesc FLOAT_VECTOR = ClassDesc.of("jdk.incubator.vector.FloatVector");
-  private static final MethodTypeDesc VECTOR_OF_NONE = MethodTypeDesc.of(FLOAT_VECTOR), VECTOR_OF_ONE = MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR),
-      VECTOR_OF_TWO = MethodTypeDesc.of(FLOAT_VECTOR, FLOAT_VECTOR, FLOAT_VECTOR), VECTOR_OF_FLOAT = MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float),
-      VECTOR_LOAD = MethodTypeDesc.of(FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int),
-      VECTOR_STORE = MethodTypeDesc.of(ConstantDescs.CD_void, FLOAT_VECTOR, ConstantDescs.CD_float.arrayType(), ConstantDescs.CD_int);
+  /**
+   * The Vector API class a lane iteration of one element type calls ({@link VectorOps} for float,
+   * {@link DoubleVectorOps} for double) and the descriptors of its operations.
+   */
+  private record VectorKind(ClassDesc ops, MethodTypeDesc none, MethodTypeDesc one, MethodTypeDesc two, MethodTypeDesc ofScalar,
+                            MethodTypeDesc load, MethodTypeDesc store) {
+    static VectorKind of(String ops, String vector, ClassDesc scalar) {
+      ClassDesc v = ClassDesc.of(vector);
+      return new VectorKind(ClassDesc.of(ops), MethodTypeDesc.of(v), MethodTypeDesc.of(v, v), MethodTypeDesc.of(v, v, v), MethodTypeDesc.of(v, scalar),
+          MethodTypeDesc.of(v, scalar.arrayType(), ConstantDescs.CD_int), MethodTypeDesc.of(ConstantDescs.CD_void, v, scalar.arrayType(), ConstantDescs.CD_int));
+    }
+  }
+
+  private static final VectorKind FLOATS = VectorKind.of("dev.loopjit.backend.jvmmt.VectorOps", "jdk.incubator.vector.FloatVector", ConstantDescs.CD_float),
+      DOUBLES = VectorKind.of("dev.loopjit.backend.jvmmt.DoubleVectorOps", "jdk.incubator.vector.DoubleVector", ConstantDescs.CD_double);
   private static final ClassDesc DEBUG = ClassDesc.of("dev.loopjit.api.Debug");
   private static final ClassDesc FLOAT = ClassDesc.of("java.lang.Float"), DOUBLE = ClassDesc.of("java.lang.Double");
   private static final ClassDesc INTEGER = ClassDesc.of("java.lang.Integer"), LONG = ClassDesc.of("java.lang.Long");
@@ -93,6 +102,8 @@ final class BytecodeEmitter {
   private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();  // lane array -> the locals of its vectors
   private int laneBase;                                               // slot: the first lane of the group or the tail
   private int vectorGroups;                                           // vectors per lane array in the group being emitted
+  private VectorKind vectorKind;                                      // the group's operations (float or double)
+  private int vectorLength;                                           // elements per vector of the group
   private final Map<Expr, Integer> broadcasts = new HashMap<>();      // lane loop being emitted: value -> the local of its broadcast
 
   /** An access's handler: the message's description, and the array's Java name and the source line apart, for the runtime. */
@@ -101,7 +112,8 @@ final class BytecodeEmitter {
   private BytecodeEmitter(KernelIR ir, boolean vectorLanes) {
     this.ir = ir;
     this.fission = Fission.of(ir);
-    this.vectorChoices = vectorLanes && fission == null ? LaneVectors.choose(ir.body(), VectorOps.LENGTH) : Map.of();
+    this.vectorChoices = vectorLanes && fission == null
+        ? LaneVectors.choose(ir.body(), VectorOps.LENGTH, DoubleVectorOps.LENGTH, VectorOps.SPECIES.vectorBitSize() >= 512) : Map.of();
   }
 
   /**
@@ -281,7 +293,9 @@ final class BytecodeEmitter {
    * vector at a time, made a 4-row matmul slower: the JIT's inlining budget for the method ran out.)
    */
   private void vectorIteration(LaneVectors.Plan plan, int groups, Stmt iteration) {
-    int width = groups * VectorOps.LENGTH, lanes = slot(plan.lanes());
+    vectorKind = plan.element() == Prim.DOUBLE ? DOUBLES : FLOATS;
+    vectorLength = plan.element() == Prim.DOUBLE ? DoubleVectorOps.LENGTH : VectorOps.LENGTH;
+    int width = groups * vectorLength, lanes = slot(plan.lanes());
     int base = code.allocateLocal(TypeKind.INT);
     vectorSlots.clear();
     for (Var a : plan.laneArrays()) {
@@ -296,7 +310,7 @@ final class BytecodeEmitter {
     code.iload(lanes).iload(base).isub().loadConstant(width).if_icmplt(scalar);
     // one call to zero(): each inlined call spends the JIT's budget for the method, and a vector
     // passed to or returned from a call it does not inline is boxed, in a loop on every turn
-    code.invokestatic(VECTOR_OPS, "zero", VECTOR_OF_NONE).astore(zero);
+    code.invokestatic(vectorKind.ops(), "zero", vectorKind.none()).astore(zero);
     for (int[] group : vectorSlots.values())
       for (int slot : group) code.aload(zero).astore(slot);
     vectors = plan;
@@ -329,7 +343,7 @@ final class BytecodeEmitter {
       } else {
         expr(st.array());
         laneIndex(offset, g);
-        guarded(st.array(), () -> code.invokestatic(VECTOR_OPS, "store", VECTOR_STORE));
+        guarded(st.array(), () -> code.invokestatic(vectorKind.ops(), "store", vectorKind.store()));
       }
     }
   }
@@ -338,7 +352,7 @@ final class BytecodeEmitter {
   private void laneIndex(Expr offset, int g) {
     expr(offset);
     code.iload(laneBase).iadd();
-    if (g > 0) code.loadConstant(g * VectorOps.LENGTH).iadd();
+    if (g > 0) code.loadConstant(g * vectorLength).iadd();
   }
 
   /**
@@ -351,7 +365,7 @@ final class BytecodeEmitter {
       if ((e instanceof Const || e instanceof Read) && !broadcasts.containsKey(e)) {
         int slot = code.allocateLocal(TypeKind.REFERENCE);
         expr(e);
-        code.invokestatic(VECTOR_OPS, "broadcast", VECTOR_OF_FLOAT).astore(slot);
+        code.invokestatic(vectorKind.ops(), "broadcast", vectorKind.ofScalar()).astore(slot);
         broadcasts.put(e, slot);
       }
       return;
@@ -379,7 +393,7 @@ final class BytecodeEmitter {
         return;
       }
       expr(e);
-      code.invokestatic(VECTOR_OPS, "broadcast", VECTOR_OF_FLOAT);
+      code.invokestatic(vectorKind.ops(), "broadcast", vectorKind.ofScalar());
       return;
     }
     switch (e) {
@@ -387,22 +401,22 @@ final class BytecodeEmitter {
       case Load ld -> {
         expr(ld.array());
         laneIndex(LaneVectors.offset(ld.index(), lane, vectors), g);
-        guarded(ld.array(), () -> code.invokestatic(VECTOR_OPS, "load", VECTOR_LOAD));
+        guarded(ld.array(), () -> code.invokestatic(vectorKind.ops(), "load", vectorKind.load()));
       }
       case Binary b -> {
         vectorValue(b.a(), lane, g);
         vectorValue(b.b(), lane, g);
-        code.invokestatic(VECTOR_OPS, switch (b.op()) {
+        code.invokestatic(vectorKind.ops(), switch (b.op()) {
           case ADD -> "add";
           case SUB -> "sub";
           case MUL -> "mul";
           case DIV -> "div";
           default -> throw new IllegalStateException(b.toString());
-        }, VECTOR_OF_TWO);
+        }, vectorKind.two());
       }
       case Unary u -> {
         vectorValue(u.x(), lane, g);
-        code.invokestatic(VECTOR_OPS, "neg", VECTOR_OF_ONE);
+        code.invokestatic(vectorKind.ops(), "neg", vectorKind.one());
       }
       case Select sel -> {   // the condition is the same for every lane: the chosen side only, as Java evaluates it
         Label otherwise = code.newLabel(), end = code.newLabel();

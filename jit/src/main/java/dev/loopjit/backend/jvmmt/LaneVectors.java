@@ -63,16 +63,17 @@ final class LaneVectors {
    * A qualifying iteration: the lane count's variable, its lane loops by identity of their block,
    * and the lane arrays (float, private) in the order found.
    */
-  record Plan(Var lanes, Map<Block, LaneLoop> loops, List<Var> laneArrays) {
+  record Plan(Var lanes, Map<Block, LaneLoop> loops, List<Var> laneArrays, Prim element) {
     /**
-     * Vectors of {@code length} floats per lane array in a group: {@link #GROUPS} at most, no more
+     * Vectors of {@code length} elements per lane array in a group ({@code wideRegisters}: the
+     * machine has 512-bit vectors, and 32 registers): {@link #GROUPS} at most, no more
      * than the registers hold for all the lane arrays together ({@link #REGISTERS}) and no wider
      * than the lane arrays, at least one.
      */
-    int groups(int length) {
+    int groups(int length, boolean wideRegisters) {
       int lanes = Integer.MAX_VALUE;
       for (Var a : laneArrays) lanes = Math.min(lanes, ((ArrayType) a.type()).length());
-      int registers = length >= 16 ? REGISTERS : REGISTERS / 2;   // 32 vector registers with AVX-512, 16 below it
+      int registers = wideRegisters ? REGISTERS : REGISTERS / 2;   // 32 vector registers with AVX-512, 16 below it
       return Math.max(1, Math.min(GROUPS, Math.min(registers / Math.max(1, laneArrays.size()), lanes / length)));
     }
 
@@ -145,12 +146,13 @@ final class LaneVectors {
   record Choice(Plan plan, int groups) {}
 
   /**
-   * The lane iterations of {@code body} that run as vectors of {@code length} floats, by their lane
+   * The lane iterations of {@code body} that run as vectors ({@code floatLength} floats or
+   * {@code doubleLength} doubles each), by their lane
    * count's statement: each with {@link Plan#groups} vectors per lane array, then, while the calls
    * of all pass {@link #BUDGET}, the iteration with the most calls halved, and at one vector per
    * lane array left to the scalar form.
    */
-  static Map<Stmt, Choice> choose(Block body, int length) {
+  static Map<Stmt, Choice> choose(Block body, int floatLength, int doubleLength, boolean wideRegisters) {
     List<Stmt> found = new ArrayList<>();   // in program order: the choice between equals is the same in every run
     Map<Stmt, Plan> plans = new IdentityHashMap<>();
     Map<Stmt, Integer> groups = new IdentityHashMap<>();
@@ -163,7 +165,7 @@ final class LaneVectors {
           if (plan != null) {
             found.add(b.stmts().get(i));
             plans.put(b.stmts().get(i), plan);
-            groups.put(b.stmts().get(i), plan.groups(length));
+            groups.put(b.stmts().get(i), plan.groups(plan.element() == Prim.DOUBLE ? doubleLength : floatLength, wideRegisters));
           }
         }
       }
@@ -212,9 +214,12 @@ final class LaneVectors {
     for (LaneLoop loop : loops.values())
       if (loop.store().array() instanceof Read r && r.var().type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE)
         laneArrays.add(r.var());
+    // float or double lanes, one kind per iteration: the kind of its first lane loop's store
+    Prim element = ((ArrayType) loops.values().iterator().next().store().array().type()).element();
+    if (element != Prim.FLOAT && element != Prim.DOUBLE) return null;
     for (Var a : laneArrays)
-      if (!(a.type() instanceof ArrayType t && t.element() == Prim.FLOAT)) return null;
-    Plan plan = new Plan(w.var(), loops, List.copyOf(laneArrays));
+      if (!(a.type() instanceof ArrayType t && t.element() == element)) return null;
+    Plan plan = new Plan(w.var(), loops, List.copyOf(laneArrays), element);
     return qualifies(l.body(), plan) ? plan : null;
   }
 
@@ -238,7 +243,7 @@ final class LaneVectors {
     for (LaneLoop loop : plan.loops().values()) {
       Store st = loop.store();
       boolean toLaneArray = plan.isLaneArray(st.array()) && st.index().equals(new Read(loop.lane()));
-      boolean toGlobal = isGlobalFloats(st.array()) && !mentions(st.array(), loop.lane(), plan) && offset(st.index(), loop.lane(), plan) != null;
+      boolean toGlobal = isGlobal(st.array(), plan.element()) && !mentions(st.array(), loop.lane(), plan) && offset(st.index(), loop.lane(), plan) != null;
       if (!(toLaneArray || toGlobal) || !vectorises(st.value(), loop.lane(), plan)) return false;
       for (Stmt s : loop.before()) if (!(s instanceof Assign) || IrWalk.anyExpr(s, e -> forbiddenOutside(e, plan))) return false;
     }
@@ -285,11 +290,11 @@ final class LaneVectors {
 
   /** Whether {@code e}, a float value of one lane, has a vector form: lane-array and lane-moving global loads, + - * / and negation, lane-independent values. */
   private static boolean vectorises(Expr e, Var lane, Plan plan) {
-    if (e.type() != Prim.FLOAT) return false;
+    if (e.type() != plan.element()) return false;
     if (!mentions(e, lane, plan)) return !IrWalk.anyExpr(e, x -> x instanceof Call c && c.op().hasEffect());
     return switch (e) {
       case Load ld when plan.isLaneArray(ld.array()) -> ld.index().equals(new Read(lane));
-      case Load ld -> isGlobalFloats(ld.array()) && !mentions(ld.array(), lane, plan) && offset(ld.index(), lane, plan) != null;
+      case Load ld -> isGlobal(ld.array(), plan.element()) && !mentions(ld.array(), lane, plan) && offset(ld.index(), lane, plan) != null;
       case Binary b when b.op() == Op.Binary.ADD || b.op() == Op.Binary.SUB || b.op() == Op.Binary.MUL || b.op() == Op.Binary.DIV ->
           vectorises(b.a(), lane, plan) && vectorises(b.b(), lane, plan);
       case Unary u when u.op() == Op.Unary.NEG -> vectorises(u.x(), lane, plan);
@@ -328,8 +333,8 @@ final class LaneVectors {
     return rest instanceof Const k && k.longValue() == 0 ? other : new Binary(Op.Binary.ADD, other, rest);
   }
 
-  private static boolean isGlobalFloats(Expr array) {
-    return array.type() instanceof ArrayType t && t.space() == ArrayType.Space.GLOBAL && t.element() == Prim.FLOAT;
+  private static boolean isGlobal(Expr array, Prim element) {
+    return array.type() instanceof ArrayType t && t.space() == ArrayType.Space.GLOBAL && t.element() == element;
   }
 
   /** Whether {@code e} reads the lane or a lane array. */
