@@ -21,18 +21,22 @@ import java.util.Set;
 
 /**
  * The chunk pass's wide form ({@code compiler.Lanes}) runs up to 1024 neighbouring iterations of x
- * side by side: {@code lanes = min(1024, end - x)}, then the iteration, where each statement that
- * differs between the iterations is a loop over the lanes writing one element of a lane array
+ * side by side (64, four rows at a time, where the nest has rows): {@code lanes = min(1024, end - x)},
+ * then the iteration, where each statement that differs between the iterations is a loop over the
+ * lanes writing one element of a lane array
  * ({@code acc_lanes[lane] = acc_lanes[lane] + u * b[p * n + x + lane]}) or of a global array. The
  * JVM's JIT vectorises each such loop alone, so a lane array goes through memory at every
- * statement. Where the iteration qualifies, jvm-mt's emitter runs it {@link #groups} vectors of
- * {@code V} lanes at a time instead ({@code V} the JVM's preferred float species), each lane array
- * held in that many {@code FloatVector} locals, which the JIT keeps in registers across the loops
- * between the lane statements; the last {@code lanes mod groups·V} lanes run the scalar form.
+ * statement. Where the iteration qualifies, jvm-mt's emitter runs it a group of vectors of
+ * {@code V} lanes at a time instead ({@code V} the JVM's preferred species of the element type;
+ * {@link Plan#groups} vectors per lane array, fewer where {@link #choose} keeps the kernel within
+ * {@link #BUDGET}), each lane array held in that many vector locals, which the JIT keeps in
+ * registers across the loops between the lane statements; the last {@code lanes mod groups·V}
+ * lanes run the scalar form.
  *
- * <p>It qualifies when every lane loop's statement is float arithmetic ({@code + - * /} and
- * negation, each IEEE-exact lane by lane in the Vector API as in Java) on lane-array elements, on
- * global {@code float[]} elements at {@code invariant + lane}, and on values the same for every lane,
+ * <p>It qualifies when every lane loop's statement is float arithmetic, or every one double
+ * arithmetic ({@code + - * /} and negation, each IEEE-exact lane by lane in the Vector API as in
+ * Java: {@link VectorOps}, {@link DoubleVectorOps}), on lane-array elements, on global
+ * {@code float[]} ({@code double[]}) elements at {@code invariant + lane}, and on values the same for every lane,
  * and {@code c ? x : y} of such values where {@code c} is the same for every lane (one side per vector);
  * when lane arrays are read and written only so; and when nothing outside the lane loops writes
  * memory or calls anything (the iteration's lane-independent statements then run once per vector
@@ -61,7 +65,7 @@ final class LaneVectors {
 
   /**
    * A qualifying iteration: the lane count's variable, its lane loops by identity of their block,
-   * and the lane arrays (float, private) in the order found.
+   * the lane arrays (private) in the order found, and the element type of its lanes (float or double).
    */
   record Plan(Var lanes, Map<Block, LaneLoop> loops, List<Var> laneArrays, Prim element) {
     /**
