@@ -79,10 +79,19 @@ class LaneVectorsTest {
     return a[0] + 1f;
   }
 
-  /** An int sum: not float lanes, so left to the scalar form. */
+  /** An int sum, products that overflow and a negation: int lanes, wrapping as Java's do. */
   static void counts(int[] a, int[] out, int n, int k) {
     for (@Parallel int j = 0; j < n; j++) {
       int acc = 0;
+      for (int p = 0; p < k; p++) acc += a[p * n + j] * 65599 - (-a[p * n + j]);
+      out[j] = acc;
+    }
+  }
+
+  /** A long sum: no vector form for long lanes, so left to the scalar form. */
+  static void longCounts(long[] a, long[] out, int n, int k) {
+    for (@Parallel int j = 0; j < n; j++) {
+      long acc = 0;
       for (int p = 0; p < k; p++) acc += a[p * n + j];
       out[j] = acc;
     }
@@ -177,9 +186,24 @@ class LaneVectorsTest {
   }
 
   @Test
-  void intLanesStayScalar() {
-    assertFalse(jvmCode((dev.loopjit.api.Task4<int[], int[], Integer, Integer>) LaneVectorsTest::counts).contains("VectorOps"));
+  void intLanesRunAsVectorsAndLongLanesStayScalar() {
+    assertTrue(jvmCode((dev.loopjit.api.Task4<int[], int[], Integer, Integer>) LaneVectorsTest::counts).contains("IntVectorOps.mul"));
     KernelCheck.Result r = KernelCheck.of("counts", LaneVectorsTest::counts).args(() -> new Object[] {new Inputs(5).ints(300 * 4), new int[300], 300, 4}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+    assertFalse(jvmCode((dev.loopjit.api.Task4<long[], long[], Integer, Integer>) LaneVectorsTest::longCounts).contains("VectorOps"));
+    r = KernelCheck.of("longCounts", LaneVectorsTest::longCounts).args(() -> new Object[] {new Inputs(6).longs(300 * 4), new long[300], 300, 4}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
+  /** Int matmul four rows at a time, sums that overflow (LaneKernels.matmulInt), bit-identical on every device. */
+  @ParameterizedTest
+  @CsvSource({"37, 100, 5", "3, 70, 2"})
+  void intMatmulRunsAsVectorsBitIdentical(int m, int n, int k) {
+    dev.loopjit.api.Task6<int[], int[], int[], Integer, Integer, Integer> kernel = LaneKernels::matmulInt;
+    String code = jvmCode(kernel);
+    assertTrue(code.contains("IntVectorOps.load") && code.contains("item_y + 3"), code);
+    KernelCheck.Result r = KernelCheck.of("matmulInt/" + m + "x" + n + "x" + k, kernel).args(() -> new Object[] {
+        new Inputs(11).ints(m * k), new Inputs(12).ints(k * n), new int[m * n], m, n, k}).run();
     assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
   }
 

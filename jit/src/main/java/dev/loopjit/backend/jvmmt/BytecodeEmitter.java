@@ -54,7 +54,7 @@ final class BytecodeEmitter {
   private static final ClassDesc MATH = ClassDesc.of("java.lang.Math");
   /**
    * The Vector API class a lane iteration of one element type calls ({@link VectorOps} for float,
-   * {@link DoubleVectorOps} for double) and the descriptors of its operations.
+   * {@link DoubleVectorOps} for double, {@link IntVectorOps} for int) and the descriptors of its operations.
    */
   private record VectorKind(ClassDesc ops, MethodTypeDesc none, MethodTypeDesc one, MethodTypeDesc two, MethodTypeDesc ofScalar,
                             MethodTypeDesc load, MethodTypeDesc store) {
@@ -66,7 +66,8 @@ final class BytecodeEmitter {
   }
 
   private static final VectorKind FLOATS = VectorKind.of("dev.loopjit.backend.jvmmt.VectorOps", "jdk.incubator.vector.FloatVector", ConstantDescs.CD_float),
-      DOUBLES = VectorKind.of("dev.loopjit.backend.jvmmt.DoubleVectorOps", "jdk.incubator.vector.DoubleVector", ConstantDescs.CD_double);
+      DOUBLES = VectorKind.of("dev.loopjit.backend.jvmmt.DoubleVectorOps", "jdk.incubator.vector.DoubleVector", ConstantDescs.CD_double),
+      INTS = VectorKind.of("dev.loopjit.backend.jvmmt.IntVectorOps", "jdk.incubator.vector.IntVector", ConstantDescs.CD_int);
   private static final ClassDesc DEBUG = ClassDesc.of("dev.loopjit.api.Debug");
   private static final ClassDesc FLOAT = ClassDesc.of("java.lang.Float"), DOUBLE = ClassDesc.of("java.lang.Double");
   private static final ClassDesc INTEGER = ClassDesc.of("java.lang.Integer"), LONG = ClassDesc.of("java.lang.Long");
@@ -113,7 +114,8 @@ final class BytecodeEmitter {
     this.ir = ir;
     this.fission = Fission.of(ir);
     this.vectorChoices = vectorLanes && fission == null
-        ? LaneVectors.choose(ir.body(), VectorOps.LENGTH, DoubleVectorOps.LENGTH, VectorOps.SPECIES.vectorBitSize() >= 512) : Map.of();
+        ? LaneVectors.choose(ir.body(), VectorOps.LENGTH, DoubleVectorOps.LENGTH, IntVectorOps.LENGTH, VectorOps.SPECIES.vectorBitSize() >= 512)
+        : Map.of();
   }
 
   /**
@@ -293,8 +295,16 @@ final class BytecodeEmitter {
    * vector at a time, made a 4-row matmul slower: the JIT's inlining budget for the method ran out.)
    */
   private void vectorIteration(LaneVectors.Plan plan, int groups, Stmt iteration) {
-    vectorKind = plan.element() == Prim.DOUBLE ? DOUBLES : FLOATS;
-    vectorLength = plan.element() == Prim.DOUBLE ? DoubleVectorOps.LENGTH : VectorOps.LENGTH;
+    vectorKind = switch (plan.element()) {
+      case DOUBLE -> DOUBLES;
+      case INT -> INTS;
+      default -> FLOATS;
+    };
+    vectorLength = switch (plan.element()) {
+      case DOUBLE -> DoubleVectorOps.LENGTH;
+      case INT -> IntVectorOps.LENGTH;
+      default -> VectorOps.LENGTH;
+    };
     int width = groups * vectorLength, lanes = slot(plan.lanes());
     int base = code.allocateLocal(TypeKind.INT);
     vectorSlots.clear();

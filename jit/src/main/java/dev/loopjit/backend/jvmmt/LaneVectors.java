@@ -33,10 +33,11 @@ import java.util.Set;
  * registers across the loops between the lane statements; the last {@code lanes mod groups·V}
  * lanes run the scalar form.
  *
- * <p>It qualifies when every lane loop's statement is float arithmetic, or every one double
- * arithmetic ({@code + - * /} and negation, each IEEE-exact lane by lane in the Vector API as in
- * Java: {@link VectorOps}, {@link DoubleVectorOps}), on lane-array elements, on global
- * {@code float[]} ({@code double[]}) elements at {@code invariant + lane}, and on values the same for every lane,
+ * <p>It qualifies when every lane loop's statement is float arithmetic, or every one double or
+ * every one int arithmetic ({@code + - * /} and negation, each exact lane by lane in the Vector API
+ * as in Java: {@link VectorOps}, {@link DoubleVectorOps}, {@link IntVectorOps}, which has no
+ * division), on lane-array elements, on global arrays of that type at {@code invariant + lane},
+ * and on values the same for every lane,
  * and {@code c ? x : y} of such values where {@code c} is the same for every lane (one side per vector);
  * when lane arrays are read and written only so; and when nothing outside the lane loops writes
  * memory or calls anything (the iteration's lane-independent statements then run once per vector
@@ -65,7 +66,7 @@ final class LaneVectors {
 
   /**
    * A qualifying iteration: the lane count's variable, its lane loops by identity of their block,
-   * the lane arrays (private) in the order found, and the element type of its lanes (float or double).
+   * the lane arrays (private) in the order found, and the element type of its lanes (float, double or int).
    */
   record Plan(Var lanes, Map<Block, LaneLoop> loops, List<Var> laneArrays, Prim element) {
     /**
@@ -98,6 +99,15 @@ final class LaneVectors {
         calls += broadcasts.size() + groups * perVector;
       }
       return calls;
+    }
+
+    /**
+     * What {@link #calls} cost of {@link #BUDGET}: an int operation counts 5/4 (an int matmul four
+     * rows at a time, 80 calls, fell off the cliff in one run of five — 293 ms against 15–24 at
+     * n = 1024 — and at 64 calls took 18–20 ms in every run).
+     */
+    int cost(int groups) {
+      return element == Prim.INT ? calls(groups) * 5 / 4 : calls(groups);
     }
 
     private int callsOf(Expr e, Var lane, Set<Expr> broadcasts) {
@@ -150,13 +160,13 @@ final class LaneVectors {
   record Choice(Plan plan, int groups) {}
 
   /**
-   * The lane iterations of {@code body} that run as vectors ({@code floatLength} floats or
-   * {@code doubleLength} doubles each), by their lane
+   * The lane iterations of {@code body} that run as vectors ({@code floatLength} floats,
+   * {@code doubleLength} doubles or {@code intLength} ints each), by their lane
    * count's statement: each with {@link Plan#groups} vectors per lane array, then, while the calls
-   * of all pass {@link #BUDGET}, the iteration with the most calls halved, and at one vector per
+   * of all ({@link Plan#cost}) pass {@link #BUDGET}, the iteration with the most calls halved, and at one vector per
    * lane array left to the scalar form.
    */
-  static Map<Stmt, Choice> choose(Block body, int floatLength, int doubleLength, boolean wideRegisters) {
+  static Map<Stmt, Choice> choose(Block body, int floatLength, int doubleLength, int intLength, boolean wideRegisters) {
     List<Stmt> found = new ArrayList<>();   // in program order: the choice between equals is the same in every run
     Map<Stmt, Plan> plans = new IdentityHashMap<>();
     Map<Stmt, Integer> groups = new IdentityHashMap<>();
@@ -169,7 +179,12 @@ final class LaneVectors {
           if (plan != null) {
             found.add(b.stmts().get(i));
             plans.put(b.stmts().get(i), plan);
-            groups.put(b.stmts().get(i), plan.groups(plan.element() == Prim.DOUBLE ? doubleLength : floatLength, wideRegisters));
+            int length = switch (plan.element()) {
+              case DOUBLE -> doubleLength;
+              case INT -> intLength;
+              default -> floatLength;
+            };
+            groups.put(b.stmts().get(i), plan.groups(length, wideRegisters));
           }
         }
       }
@@ -179,7 +194,7 @@ final class LaneVectors {
       Stmt largest = null;
       for (Stmt s : found) {
         if (!groups.containsKey(s)) continue;
-        int calls = plans.get(s).calls(groups.get(s));
+        int calls = plans.get(s).cost(groups.get(s));
         total += calls;
         if (calls > most) {
           most = calls;
@@ -220,7 +235,7 @@ final class LaneVectors {
         laneArrays.add(r.var());
     // float or double lanes, one kind per iteration: the kind of its first lane loop's store
     Prim element = ((ArrayType) loops.values().iterator().next().store().array().type()).element();
-    if (element != Prim.FLOAT && element != Prim.DOUBLE) return null;
+    if (element != Prim.FLOAT && element != Prim.DOUBLE && element != Prim.INT) return null;
     for (Var a : laneArrays)
       if (!(a.type() instanceof ArrayType t && t.element() == element)) return null;
     Plan plan = new Plan(w.var(), loops, List.copyOf(laneArrays), element);
@@ -299,7 +314,7 @@ final class LaneVectors {
     return switch (e) {
       case Load ld when plan.isLaneArray(ld.array()) -> ld.index().equals(new Read(lane));
       case Load ld -> isGlobal(ld.array(), plan.element()) && !mentions(ld.array(), lane, plan) && offset(ld.index(), lane, plan) != null;
-      case Binary b when b.op() == Op.Binary.ADD || b.op() == Op.Binary.SUB || b.op() == Op.Binary.MUL || b.op() == Op.Binary.DIV ->
+      case Binary b when b.op() == Op.Binary.ADD || b.op() == Op.Binary.SUB || b.op() == Op.Binary.MUL || b.op() == Op.Binary.DIV && plan.element() != Prim.INT ->
           vectorises(b.a(), lane, plan) && vectorises(b.b(), lane, plan);
       case Unary u when u.op() == Op.Unary.NEG -> vectorises(u.x(), lane, plan);
       // a choice the same for every lane (a branch on the row or a parameter, as Simplify writes small ones): one side per vector
