@@ -201,10 +201,8 @@ final class Chunks implements Pass {
    * or the jammed rows are not the wide form.
    */
   private static Lanes rows(Block iteration, Var[] item, Labeled frame, Context cx) {
-    if (item.length < 2) return null;
-    Lanes byRow = Lanes.jam(iteration, item[1], frame.label());
-    if (byRow == null) return null;
-    Lanes rows = Lanes.of(byRow.jammed(cx, ROWS, false), item[0], frame.label(), STRIP);
+    Block jammed = item.length < 2 ? null : Lanes.rowsJammed(iteration, item[1], frame.label(), ROWS, cx);
+    Lanes rows = jammed == null ? null : Lanes.of(jammed, item[0], frame.label(), STRIP);
     return rows != null && rows.wide() ? rows : null;
   }
 

@@ -136,9 +136,8 @@ final class Coarsen implements Pass {
     Rewriter ids = ids(x, y);
     Block iteration = ids.rewrite(guard.then());
     if (y != null) {
-      Lanes byRow = Lanes.jam(iteration, y, frame.label());
-      if (byRow == null) return null;
-      iteration = byRow.jammed(cx, rows, false);
+      iteration = Lanes.rowsJammed(iteration, y, frame.label(), rows, cx);
+      if (iteration == null) return null;
     }
     Lanes byLane = switch (form) {
       case WIDE -> Lanes.of(iteration, x, frame.label(), w);

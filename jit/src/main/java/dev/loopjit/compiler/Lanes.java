@@ -91,6 +91,16 @@ final class Lanes {
     return analysed(iteration, x, frame, JAM);
   }
 
+  /**
+   * {@code iteration} for {@code rows} neighbouring values of {@code y} ({@code y … y + rows - 1}),
+   * jammed statement by statement ({@link #jammed}); null where the rows cannot be (a branch on y).
+   * What the {@code coarsen} pass and the {@code chunk} pass's rows then run in lanes.
+   */
+  static Block rowsJammed(Block iteration, Var y, Label frame, int rows, Pass.Context cx) {
+    Lanes byRow = jam(iteration, y, frame);
+    return byRow == null ? null : byRow.jammed(cx, rows, false);
+  }
+
   private static Lanes analysed(Block iteration, Var x, Label frame, int width) {
     Lanes l = new Lanes(x, width);
     l.iteration = l.withoutDeadStores(iteration);

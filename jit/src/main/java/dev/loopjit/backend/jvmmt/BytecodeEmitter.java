@@ -56,18 +56,36 @@ final class BytecodeEmitter {
    * The Vector API class a lane iteration of one element type calls ({@link VectorOps} for float,
    * {@link DoubleVectorOps} for double, {@link IntVectorOps} for int) and the descriptors of its operations.
    */
-  private record VectorKind(ClassDesc ops, MethodTypeDesc none, MethodTypeDesc one, MethodTypeDesc two, MethodTypeDesc ofScalar,
+  private record VectorKind(Prim element, ClassDesc ops, MethodTypeDesc none, MethodTypeDesc one, MethodTypeDesc two, MethodTypeDesc ofScalar,
                             MethodTypeDesc load, MethodTypeDesc store) {
-    static VectorKind of(String ops, String vector, ClassDesc scalar) {
+    private static VectorKind of(Prim element, String ops, String vector, ClassDesc scalar) {
       ClassDesc v = ClassDesc.of(vector);
-      return new VectorKind(ClassDesc.of(ops), MethodTypeDesc.of(v), MethodTypeDesc.of(v, v), MethodTypeDesc.of(v, v, v), MethodTypeDesc.of(v, scalar),
-          MethodTypeDesc.of(v, scalar.arrayType(), ConstantDescs.CD_int), MethodTypeDesc.of(ConstantDescs.CD_void, v, scalar.arrayType(), ConstantDescs.CD_int));
+      return new VectorKind(element, ClassDesc.of(ops), MethodTypeDesc.of(v), MethodTypeDesc.of(v, v), MethodTypeDesc.of(v, v, v),
+          MethodTypeDesc.of(v, scalar), MethodTypeDesc.of(v, scalar.arrayType(), ConstantDescs.CD_int),
+          MethodTypeDesc.of(ConstantDescs.CD_void, v, scalar.arrayType(), ConstantDescs.CD_int));
+    }
+
+    static VectorKind of(Prim element) {
+      return switch (element) {
+        case DOUBLE -> DOUBLES;
+        case INT -> INTS;
+        default -> FLOATS;
+      };
+    }
+
+    /** Elements per vector on this machine (read only where the JVM has the Vector API: it loads the class). */
+    int length() {
+      return switch (element) {
+        case DOUBLE -> DoubleVectorOps.LENGTH;
+        case INT -> IntVectorOps.LENGTH;
+        default -> VectorOps.LENGTH;
+      };
     }
   }
 
-  private static final VectorKind FLOATS = VectorKind.of("dev.loopjit.backend.jvmmt.VectorOps", "jdk.incubator.vector.FloatVector", ConstantDescs.CD_float),
-      DOUBLES = VectorKind.of("dev.loopjit.backend.jvmmt.DoubleVectorOps", "jdk.incubator.vector.DoubleVector", ConstantDescs.CD_double),
-      INTS = VectorKind.of("dev.loopjit.backend.jvmmt.IntVectorOps", "jdk.incubator.vector.IntVector", ConstantDescs.CD_int);
+  private static final VectorKind FLOATS = VectorKind.of(Prim.FLOAT, "dev.loopjit.backend.jvmmt.VectorOps", "jdk.incubator.vector.FloatVector", ConstantDescs.CD_float),
+      DOUBLES = VectorKind.of(Prim.DOUBLE, "dev.loopjit.backend.jvmmt.DoubleVectorOps", "jdk.incubator.vector.DoubleVector", ConstantDescs.CD_double),
+      INTS = VectorKind.of(Prim.INT, "dev.loopjit.backend.jvmmt.IntVectorOps", "jdk.incubator.vector.IntVector", ConstantDescs.CD_int);
   private static final ClassDesc DEBUG = ClassDesc.of("dev.loopjit.api.Debug");
   private static final ClassDesc FLOAT = ClassDesc.of("java.lang.Float"), DOUBLE = ClassDesc.of("java.lang.Double");
   private static final ClassDesc INTEGER = ClassDesc.of("java.lang.Integer"), LONG = ClassDesc.of("java.lang.Long");
@@ -103,8 +121,7 @@ final class BytecodeEmitter {
   private final Map<Var, int[]> vectorSlots = new LinkedHashMap<>();  // lane array -> the locals of its vectors
   private int laneBase;                                               // slot: the first lane of the group or the tail
   private int vectorGroups;                                           // vectors per lane array in the group being emitted
-  private VectorKind vectorKind;                                      // the group's operations (float or double)
-  private int vectorLength;                                           // elements per vector of the group
+  private VectorKind vectorKind;                                      // the group's operations (float, double or int)
   private final Map<Expr, Integer> broadcasts = new HashMap<>();      // lane loop being emitted: value -> the local of its broadcast
 
   /** An access's handler: the message's description, and the array's Java name and the source line apart, for the runtime. */
@@ -114,8 +131,7 @@ final class BytecodeEmitter {
     this.ir = ir;
     this.fission = Fission.of(ir);
     this.vectorChoices = vectorLanes && fission == null
-        ? LaneVectors.choose(ir.body(), VectorOps.LENGTH, DoubleVectorOps.LENGTH, IntVectorOps.LENGTH, VectorOps.SPECIES.vectorBitSize() >= 512)
-        : Map.of();
+        ? LaneVectors.choose(ir.body(), element -> VectorKind.of(element).length(), VectorOps.SPECIES.vectorBitSize() >= 512) : Map.of();
   }
 
   /**
@@ -295,17 +311,8 @@ final class BytecodeEmitter {
    * vector at a time, made a 4-row matmul slower: the JIT's inlining budget for the method ran out.)
    */
   private void vectorIteration(LaneVectors.Plan plan, int groups, Stmt iteration) {
-    vectorKind = switch (plan.element()) {
-      case DOUBLE -> DOUBLES;
-      case INT -> INTS;
-      default -> FLOATS;
-    };
-    vectorLength = switch (plan.element()) {
-      case DOUBLE -> DoubleVectorOps.LENGTH;
-      case INT -> IntVectorOps.LENGTH;
-      default -> VectorOps.LENGTH;
-    };
-    int width = groups * vectorLength, lanes = slot(plan.lanes());
+    vectorKind = VectorKind.of(plan.element());
+    int width = groups * vectorKind.length(), lanes = slot(plan.lanes());
     int base = code.allocateLocal(TypeKind.INT);
     vectorSlots.clear();
     for (Var a : plan.laneArrays()) {
@@ -344,8 +351,14 @@ final class BytecodeEmitter {
     at = st.src();
     if (at.line() > 0 && at.line() <= 0xFFFF) code.lineNumber(at.line());
     Expr offset = vectors.isLaneArray(st.array()) ? null : LaneVectors.offset(st.index(), loop.lane(), vectors);
+    // each broadcast once for the group: every inlined call spends the JIT's budget for the method
     broadcasts.clear();
-    broadcastsOf(st.value(), loop.lane());
+    for (Expr e : vectors.broadcasts(st.value(), loop.lane())) {
+      int slot = code.allocateLocal(TypeKind.REFERENCE);
+      expr(e);
+      code.invokestatic(vectorKind.ops(), "broadcast", vectorKind.ofScalar()).astore(slot);
+      broadcasts.put(e, slot);
+    }
     for (int g = 0; g < vectorGroups; g++) {
       vectorValue(st.value(), loop.lane(), g);
       if (offset == null) {
@@ -362,36 +375,7 @@ final class BytecodeEmitter {
   private void laneIndex(Expr offset, int g) {
     expr(offset);
     code.iload(laneBase).iadd();
-    if (g > 0) code.loadConstant(g * vectorLength).iadd();
-  }
-
-  /**
-   * The values the same for every lane in {@code e} that cannot fail (constants, variables),
-   * broadcast once for all the vectors of the group ({@link #broadcasts}): the JIT inlines a
-   * limited number of calls per method, and a vector call it does not inline boxes its vectors.
-   */
-  private void broadcastsOf(Expr e, Var lane) {
-    if (!LaneVectors.mentions(e, lane, vectors)) {
-      if ((e instanceof Const || e instanceof Read) && !broadcasts.containsKey(e)) {
-        int slot = code.allocateLocal(TypeKind.REFERENCE);
-        expr(e);
-        code.invokestatic(vectorKind.ops(), "broadcast", vectorKind.ofScalar()).astore(slot);
-        broadcasts.put(e, slot);
-      }
-      return;
-    }
-    switch (e) {
-      case Binary b -> {
-        broadcastsOf(b.a(), lane);
-        broadcastsOf(b.b(), lane);
-      }
-      case Unary u -> broadcastsOf(u.x(), lane);
-      case Select sel -> {
-        broadcastsOf(sel.a(), lane);
-        broadcastsOf(sel.b(), lane);
-      }
-      default -> {}
-    }
+    if (g > 0) code.loadConstant(g * vectorKind.length()).iadd();
   }
 
   /** The vector of {@code e}'s values for the lanes of vector {@code g} ({@link LaneVectors#vectorises}). */

@@ -12,12 +12,12 @@ import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /**
  * The chunk pass's wide form ({@code compiler.Lanes}) runs up to 1024 neighbouring iterations of x
@@ -94,11 +94,35 @@ final class LaneVectors {
     int calls(int groups) {
       int calls = 1;
       for (LaneLoop loop : loops.values()) {
-        Set<Expr> broadcasts = new HashSet<>();
+        Set<Expr> broadcasts = broadcasts(loop.store().value(), loop.lane());
         int perVector = callsOf(loop.store().value(), loop.lane(), broadcasts) + (isLaneArray(loop.store().array()) ? 0 : 1);
         calls += broadcasts.size() + groups * perVector;
       }
       return calls;
+    }
+
+    /**
+     * The values in {@code e}, one lane's value, that are the same for every lane and cannot fail
+     * (constants, variables), in the order found: the emitter broadcasts each once for all the
+     * vectors of a group, not once per vector.
+     */
+    Set<Expr> broadcasts(Expr e, Var lane) {
+      Set<Expr> out = new LinkedHashSet<>();
+      new Object() {
+        void walk(Expr x) {
+          if (!mentions(x, lane, Plan.this)) {
+            if (x instanceof Const || x instanceof Read) out.add(x);
+            return;
+          }
+          switch (x) {
+            case Binary b -> { walk(b.a()); walk(b.b()); }
+            case Unary u -> walk(u.x());
+            case Select sel -> { walk(sel.a()); walk(sel.b()); }
+            default -> {}
+          }
+        }
+      }.walk(e);
+      return out;
     }
 
     /**
@@ -110,14 +134,9 @@ final class LaneVectors {
       return element == Prim.INT ? calls(groups) * 5 / 4 : calls(groups);
     }
 
+    /** Calls per vector for {@code e}: a broadcast ({@link #broadcasts}) costs nothing here, another lane-independent value one. */
     private int callsOf(Expr e, Var lane, Set<Expr> broadcasts) {
-      if (!mentions(e, lane, this)) {
-        if (e instanceof Const || e instanceof Read) {
-          broadcasts.add(e);
-          return 0;
-        }
-        return 1;
-      }
+      if (!mentions(e, lane, this)) return broadcasts.contains(e) ? 0 : 1;
       return switch (e) {
         case Load ld when isLaneArray(ld.array()) -> 0;
         case Load ld -> 1;
@@ -160,16 +179,16 @@ final class LaneVectors {
   record Choice(Plan plan, int groups) {}
 
   /**
-   * The lane iterations of {@code body} that run as vectors ({@code floatLength} floats,
-   * {@code doubleLength} doubles or {@code intLength} ints each), by their lane
+   * The lane iterations of {@code body} that run as vectors ({@code length} elements of their type
+   * each), by their lane
    * count's statement: each with {@link Plan#groups} vectors per lane array, then, while the calls
    * of all ({@link Plan#cost}) pass {@link #BUDGET}, the iteration with the most calls halved, and at one vector per
    * lane array left to the scalar form.
    */
-  static Map<Stmt, Choice> choose(Block body, int floatLength, int doubleLength, int intLength, boolean wideRegisters) {
-    List<Stmt> found = new ArrayList<>();   // in program order: the choice between equals is the same in every run
-    Map<Stmt, Plan> plans = new IdentityHashMap<>();
-    Map<Stmt, Integer> groups = new IdentityHashMap<>();
+  static Map<Stmt, Choice> choose(Block body, ToIntFunction<Prim> length, boolean wideRegisters) {
+    // in program order: the choice between equals is the same in every run; groups 0 = the scalar form
+    List<Stmt> widths = new ArrayList<>();
+    List<Plan> plans = new ArrayList<>();
     IrWalk.walk(body, new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt s) {
@@ -177,39 +196,33 @@ final class LaneVectors {
         for (int i = 0; i + 1 < b.stmts().size(); i++) {
           Plan plan = of(b.stmts().get(i), b.stmts().get(i + 1));
           if (plan != null) {
-            found.add(b.stmts().get(i));
-            plans.put(b.stmts().get(i), plan);
-            int length = switch (plan.element()) {
-              case DOUBLE -> doubleLength;
-              case INT -> intLength;
-              default -> floatLength;
-            };
-            groups.put(b.stmts().get(i), plan.groups(length, wideRegisters));
+            widths.add(b.stmts().get(i));
+            plans.add(plan);
           }
         }
       }
     });
+    int[] groups = new int[plans.size()];
+    for (int k = 0; k < groups.length; k++) groups[k] = plans.get(k).groups(length.applyAsInt(plans.get(k).element()), wideRegisters);
     while (true) {
-      int total = 0, most = -1;
-      Stmt largest = null;
-      for (Stmt s : found) {
-        if (!groups.containsKey(s)) continue;
-        int calls = plans.get(s).cost(groups.get(s));
-        total += calls;
-        if (calls > most) {
-          most = calls;
-          largest = s;
+      int total = 0, most = -1, largest = -1;
+      for (int k = 0; k < groups.length; k++) {
+        if (groups[k] == 0) continue;
+        int cost = plans.get(k).cost(groups[k]);
+        total += cost;
+        if (cost > most) {
+          most = cost;
+          largest = k;
         }
       }
       if (total <= BUDGET) break;
-      int g = groups.get(largest);
-      if (g > 1) groups.put(largest, g / 2);
-      else groups.remove(largest);
+      groups[largest] /= 2;
     }
     Map<Stmt, Choice> chosen = new IdentityHashMap<>();
-    groups.forEach((s, g) -> chosen.put(s, new Choice(plans.get(s), g)));
+    for (int k = 0; k < groups.length; k++) if (groups[k] > 0) chosen.put(widths.get(k), new Choice(plans.get(k), groups[k]));
     return chosen;
   }
+
 
   /**
    * The plan for the iteration {@code iteration} that follows {@code width}, or null where the
