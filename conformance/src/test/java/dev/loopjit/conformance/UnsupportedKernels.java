@@ -157,6 +157,44 @@ public final class UnsupportedKernels {
     }
   }
 
+  /** TornadoVM's testInitNewArrayParallel: Java reads what iteration 2 wrote; each work-item had its own t (issue #26). */
+  public static void privateArrayReadAfterLoop(int[] x, int[] y) {
+    int[] t = new int[4];
+    for (@Parallel int i = 0; i < y.length; i++) {
+      if (i == 2) t[0] = 5;
+      y[i] = 1;
+    }
+    y[0] = y[0] + t[0]; // REFUSED: private array | after
+  }
+
+  /** A value passed from one iteration to the next: each work-item would read the value from before the loop. */
+  public static void scalarCarried(int[] x, int[] y) {
+    int previous = 0;
+    for (@Parallel int i = 0; i < y.length; i++) {
+      y[i] = previous; // REFUSED: previous | carried
+      previous = x[i];
+    }
+  }
+
+  /** The same through a private array's element. */
+  public static void privateArrayCarried(int[] x, int[] y) {
+    int[] t = new int[2];
+    for (@Parallel int i = 0; i < y.length; i++) {
+      if (x[i] > 3) t[1] = x[i];
+      y[i] = t[1]; // REFUSED: private array | carried
+    }
+  }
+
+  /** Java leaves the last iteration's value in s; each work-item has its own. */
+  public static void scalarReadAfterLoop(int[] x, int[] y) {
+    int s = 0;
+    for (@Parallel int i = 0; i < y.length; i++) {
+      s = x[i];
+      y[i] = s;
+    }
+    y[0] = s; // REFUSED: 's' | after
+  }
+
   public static void innerBoundDependsOnOuter(int[] x, int[] y, int n) {
     for (@Parallel int i = 0; i < n; i++)
       for (@Parallel int j = 0; j < i; j++) // REFUSED: bound | invariant | depends

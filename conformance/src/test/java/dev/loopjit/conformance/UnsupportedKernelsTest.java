@@ -223,6 +223,32 @@ class UnsupportedKernelsTest {
         assertArrayEquals((int[]) before.get(i), (int[]) copy(args[i]), kernel + ": host array " + i + " changed");
   }
 
+  /**
+   * A loop whose iterations cannot keep Java's meaning when run at once is refused by every device,
+   * the jvm reference included (which would otherwise give the sequential result), with the same
+   * line, and no host array changes.
+   */
+  @ParameterizedTest
+  @MethodSource("parallelMeaning")
+  void parallelMeaningRefusedOnEveryDevice(String kernel) throws IOException {
+    Expected x = expected(kernel, List.of());
+    for (Device d : Devices.all()) {
+      int[] in = new int[64], out = new int[64];
+      for (int i = 0; i < 64; i++) in[i] = i;
+      TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, in, out);
+      KernelCheck.addTask(g, "t", twoArrays(kernel), new Object[] {in, out}).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+      try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
+        plan.withDevice(d);
+        check(assertThrows(KernelCompilationException.class, plan::execute, d.id()), x);
+      }
+      assertArrayEquals(new int[64], out, d.id() + ": the host array changed");
+    }
+  }
+
+  static Stream<String> parallelMeaning() {
+    return Stream.of("privateArrayReadAfterLoop", "scalarCarried", "privateArrayCarried", "scalarReadAfterLoop");
+  }
+
   /** A method reference to {@code m} of the right TaskN, through a tiny switch on its parameter types. */
   private static Serializable taskOf(Method m) {
     return switch (m.getName()) {
@@ -245,6 +271,9 @@ class UnsupportedKernelsTest {
       Map.entry("arrayClone", UnsupportedKernels::arrayClone), Map.entry("objectArrayLocal", UnsupportedKernels::objectArrayLocal),
       Map.entry("jdkMethodThatThrows", UnsupportedKernels::jdkMethodThatThrows), Map.entry("printInKernel", UnsupportedKernels::printInKernel),
       Map.entry("returnInParallelLoop", UnsupportedKernels::returnInParallelLoop),
+      Map.entry("privateArrayReadAfterLoop", UnsupportedKernels::privateArrayReadAfterLoop),
+      Map.entry("scalarCarried", UnsupportedKernels::scalarCarried), Map.entry("privateArrayCarried", UnsupportedKernels::privateArrayCarried),
+      Map.entry("scalarReadAfterLoop", UnsupportedKernels::scalarReadAfterLoop),
       Map.entry("swapInLoop", UnsupportedKernels::swapInLoop), Map.entry("arrayOfAnotherKind", UnsupportedKernels::arrayOfAnotherKind),
       Map.entry("longInductionVariable", UnsupportedKernels::longInductionVariable),
       Map.entry("stepNotLoopInvariant", UnsupportedKernels::stepNotLoopInvariant),

@@ -1,6 +1,7 @@
 // The compiler pipeline: Resolve, Parse, Structure, then the lowering passes, in order, each dumpable.
 package dev.loopjit.compiler;
 
+import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Src;
@@ -129,6 +130,23 @@ public final class Compiler {
     for (dev.loopjit.ir.Var v : dev.loopjit.ir.Uses.of(ir.body()).vars()) names.reserve(v.name());
     Pass.Context cx = new Pass.Context(null, target, names, Map.of(), Map.of(), Map.of());
     return new Legalise().run(ir, cx);
+  }
+
+  /**
+   * Refuses {@code method} as the compiled devices do when its {@code @Parallel} loop cannot keep
+   * Java's meaning with its iterations run at once (a value passed from one iteration to the next,
+   * or out of the loop; {@link ParallelLoops}), for the {@code jvm} device, which runs the Java
+   * method itself and so would otherwise give the sequential result where every other device
+   * refuses. Anything else the compiler refuses the jvm still runs.
+   */
+  public static void checkParallelMeaning(MethodRef method) {
+    try {
+      lower(method, Target.offline("jvm", ""), "parallel");
+    } catch (KernelCompilationException e) {
+      if (ParallelLoops.MEANING.contains(e.construct())) throw e;
+    } catch (RuntimeException e) {
+      // not a kernel the compiler takes: the jvm runs the Java method as it is
+    }
   }
 
   /** The names of the passes, in order, for {@code --target ir:<pass>} and the dump setting. */

@@ -44,6 +44,13 @@ final class ParallelLoops implements Pass {
 
   private static final Object UNKNOWN = new Object();
 
+  /**
+   * The refusals of a loop whose iterations would not give Java's result if run at once; the jvm
+   * device refuses these too ({@link Compiler#checkParallelMeaning}).
+   */
+  static final Set<String> MEANING = Set.of("code before a @Parallel loop", "code after a @Parallel loop",
+      "a value carried between @Parallel iterations");
+
   @Override
   public String name() {
     return "parallel";
@@ -107,6 +114,7 @@ final class ParallelLoops implements Pass {
       }
       inside.addAll(continueToBreak(l.body().subList(exits, l.body().size()), nest, frame));
     }
+    refuseCarried(inside, first, cx);
     Stmt replaced = new Labeled(frame, new Block(List.of(new If(guard, new Block(inside), Block.EMPTY, src(first, cx)))), src(first, cx));
     List<Stmt> before = top.subList(0, at);
     boolean prologue = before.stream().anyMatch(ParallelLoops::writesMemory);
@@ -194,12 +202,30 @@ final class ParallelLoops implements Pass {
   }
 
   /**
+   * Refuses an iteration that reads a variable or private array element another iteration may
+   * have written ({@link Carried}): in Java the value passes from one iteration to the next, on a
+   * device each work-item has its own copy.
+   */
+  private static void refuseCarried(List<Stmt> iteration, Loop loop, Context cx) {
+    Carried.Finding f = Carried.first(iteration);
+    if (f == null) return;
+    String what = f.array() ? "reads the private array '" + f.var().name() + "', which the @Parallel loop's iterations write, where this "
+        + "iteration may not have written that element yet" : "reads '" + f.var().name() + "' before this iteration assigns it, and the "
+        + "@Parallel loop's iterations assign it";
+    throw Refusal.error(srcOf(f.at(), loop, cx), "a value carried between @Parallel iterations", "this statement " + what
+        + ": in Java it would see what an earlier iteration left, but the iterations run at once, each work-item with its own copy. "
+        + (f.array() ? "Allocate the array inside the loop, or write the element before reading it in the same iteration"
+            : "Assign it in the iteration before reading it") + " (or drop @Parallel: the loop is not parallel)");
+  }
+
+  /**
    * Statements after the nest run once, after every iteration, as in Java: in an epilogue launch
    * of one work-item ({@link Launch.Loops#epilogue()}). They may read what was set before the loop
    * and memory, not a variable the loop assigns (each work-item had its own).
    */
   private static void checkEpilogue(List<Stmt> after, Loop loop, Context cx) {
-    Set<Var> inLoop = assigned(loop), defined = new HashSet<>();
+    Set<Var> inLoop = assigned(loop), defined = new HashSet<>(), arrays = privateArraysStored(loop);
+    inLoop.addAll(arrays);
     for (Stmt s : after) {
       if (s instanceof Return r)
         throw Refusal.error(srcOf(s, loop, cx), "return after a @Parallel loop", "a kernel returns no value; remove the return value");
@@ -207,9 +233,11 @@ final class ParallelLoops implements Pass {
         @Override
         public void expr(Expr e, Stmt in) {
           if (e instanceof Read r && inLoop.contains(r.var()) && !defined.contains(r.var()))
-            throw Refusal.error(srcOf(in, loop, cx), "code after a @Parallel loop", "the statement after the @Parallel loop reads '"
-                + r.var().name() + "', which the loop's iterations assign (each work-item has its own); after the loop only values "
-                + "set before it and memory can be read");
+            throw Refusal.error(srcOf(in, loop, cx), "code after a @Parallel loop", "the statement after the @Parallel loop reads "
+                + (arrays.contains(r.var()) ? "the private array '" + r.var().name() + "', which the loop's iterations write"
+                    : "'" + r.var().name() + "', which the loop's iterations assign")
+                + " (each work-item has its own); after the loop only values set before it and memory can be read"
+                + (arrays.contains(r.var()) ? " (pass it as an argument to keep what the iterations write)" : ""));
         }
       });
       if (s instanceof Assign a) defined.add(a.var());

@@ -3,6 +3,7 @@ package dev.loopjit.backend.jvm;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelContext;
+import dev.loopjit.compiler.Compiler;
 import dev.loopjit.spi.DeviceBuffer;
 import dev.loopjit.spi.DeviceKernel;
 import dev.loopjit.spi.DeviceRuntime;
@@ -37,6 +38,7 @@ final class JvmRuntime implements DeviceRuntime {
           "task \"" + task.qualifiedName() + "\": " + task.display() + " is device code with no Java method, so the jvm cannot run it");
     long t0 = System.nanoTime();
     JvmKernel k = JvmKernel.of(task);
+    if (!k.explicit()) Compiler.checkParallelMeaning(task.method());
     return new Prepared(k, false, System.nanoTime() - t0, 0);
   }
 
