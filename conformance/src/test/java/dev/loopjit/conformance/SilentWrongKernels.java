@@ -1,13 +1,20 @@
-// Conformance kernels for the two results TornadoVM's tests found silently wrong (issue #26).
+// Conformance kernels for the two results TornadoVM's tests found silently wrong (issue #26), and their shapes' neighbours.
 package dev.loopjit.conformance;
 
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Parallel;
 import dev.loopjit.types.FloatArray;
 
+/**
+ * Checked against the jvm on every device by {@link SilentWrongKernelsTest}. The KernelContext
+ * kernels put barriers under a condition the whole work-group shares (an early return, an if, a
+ * return inside a loop of barriers, a helper that returns early); PoCL 3.1 ran the first one's
+ * {@code lid == 0} block once per work-item before the {@code barriers} pass (docs/DRIVER-WORKAROUNDS.md §2).
+ */
 public final class SilentWrongKernels {
   private SilentWrongKernels() {}
 
+  /** TornadoVM's TransformerKernelsTest.testMatrixVectorGenericWithResidual: hb[row] += w[row, :] · x, one work-group per row. */
   public static void matrixVectorWithResidual(KernelContext ctx, FloatArray x, FloatArray hb, FloatArray w, int n, int d, int localSize) {
     int row = ctx.groupIdx;
     int lid = ctx.localIdx;
@@ -17,6 +24,62 @@ public final class SilentWrongKernels {
       float result = hb.get(row) + sum;
       hb.set(row, result);
     }
+  }
+
+  /** A barrier inside an if whose condition the group shares, and one in the else with a different use of local memory. */
+  public static void barrierInUniformIf(KernelContext ctx, FloatArray in, FloatArray out, int mode) {
+    float[] tile = ctx.allocateFloatLocalArray(64);
+    int l = ctx.localIdx, g = ctx.globalIdx, n = in.getSize();
+    if ((ctx.groupIdx + mode) % 2 == 0) {
+      tile[l] = g < n ? in.get(g) : 0f;
+      ctx.localBarrier();
+      if (g < n) out.set(g, tile[ctx.localGroupSizeX - 1 - l] + 1f);
+    } else {
+      tile[l] = g < n ? 2f * in.get(g) : 0f;
+      ctx.localBarrier();
+      if (l == 0) {
+        float s = 0f;
+        for (int k = 0; k < ctx.localGroupSizeX; k++) s += tile[k];
+        int first = ctx.groupIdx * ctx.localGroupSizeX;
+        if (first < out.getSize()) out.set(first, s);
+      }
+    }
+  }
+
+  /** A tree sum whose groups past {@code groups} return early, and whose loop of barriers returns once the stride is below {@code stop}. */
+  public static void returnsAroundBarrierLoop(KernelContext ctx, FloatArray in, FloatArray partial, int groups, int stop) {
+    float[] tile = ctx.allocateFloatLocalArray(64);
+    int l = ctx.localIdx, g = ctx.globalIdx;
+    if (ctx.groupIdx >= groups) return;
+    tile[l] = g < in.getSize() ? in.get(g) : 0f;
+    for (int s = ctx.localGroupSizeX / 2; s > 0; s >>= 1) {
+      ctx.localBarrier();
+      if (s < stop) {
+        if (l == 0) partial.set(ctx.groupIdx, -tile[0]);
+        return;
+      }
+      if (l < s) tile[l] += tile[l + s];
+    }
+    if (l == 0) partial.set(ctx.groupIdx, tile[0]);
+  }
+
+  /** A helper that returns early (for the whole group) before its barrier, called twice. */
+  public static void helperReturnsBeforeBarrier(KernelContext ctx, FloatArray in, FloatArray out, int skip) {
+    float a = groupFirst(ctx, in, skip);
+    float b = groupFirst(ctx, in, skip + 1);
+    int g = ctx.globalIdx;
+    if (g < out.getSize()) out.set(g, a * 10f + b);
+  }
+
+  static float groupFirst(KernelContext ctx, FloatArray in, int skip) {
+    float[] tile = ctx.allocateFloatLocalArray(64);
+    if (ctx.groupIdx % 3 == skip % 3) return -1f;
+    int g = ctx.globalIdx;
+    tile[ctx.localIdx] = g < in.getSize() ? in.get(g) : 0f;
+    ctx.localBarrier();
+    float v = tile[0];
+    ctx.localBarrier();
+    return v;
   }
 
   static float rowSum(KernelContext ctx, int localSize, FloatArray x, FloatArray w, int n) {

@@ -5,6 +5,7 @@ import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.IrWalk;
+import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
@@ -23,7 +24,8 @@ import java.util.Set;
  * first read where they may not, so the parallel pass refuses the kernel with that line rather
  * than run it to a different result. Conservative: a read on a path where the iteration may not
  * have written the value counts; a private array element counts as written only through a
- * constant index.
+ * constant index. (Java's definite assignment means such a read sees a value from before the loop
+ * or from an earlier iteration.)
  */
 final class Carried {
   private Carried() {}
@@ -78,8 +80,12 @@ final class Carried {
     }
   }
 
-  /** What the iteration has surely written so far: variables, fresh private arrays, private array elements. */
+  /**
+   * What the iteration has surely written on every path to here: variables, fresh private arrays,
+   * private array elements. {@code dead}: no path reaches here (after a jump), which meets as "everything".
+   */
   private static final class State {
+    boolean dead;
     final Set<Var> vars = new HashSet<>();
     /** Private arrays this iteration allocated: every element is its own. */
     final Set<Var> fresh = new HashSet<>();
@@ -87,26 +93,44 @@ final class Carried {
 
     State copy() {
       State s = new State();
+      s.dead = dead;
       s.vars.addAll(vars);
       s.fresh.addAll(fresh);
       elements.forEach((k, v) -> s.elements.put(k, new HashSet<>(v)));
       return s;
     }
 
-    /** Keeps what both paths wrote. */
-    void meet(State a, State b) {
-      vars.clear();
-      vars.addAll(a.vars);
-      vars.retainAll(b.vars);
-      fresh.clear();
-      fresh.addAll(a.fresh);
-      fresh.retainAll(b.fresh);
-      elements.clear();
+    static State deadState() {
+      State s = new State();
+      s.dead = true;
+      return s;
+    }
+
+    /** What both paths wrote. */
+    static State meet(State a, State b) {
+      if (a.dead) return b.copy();
+      if (b.dead) return a.copy();
+      State m = new State();
+      m.vars.addAll(a.vars);
+      m.vars.retainAll(b.vars);
+      m.fresh.addAll(a.fresh);
+      m.fresh.retainAll(b.fresh);
       a.elements.forEach((k, v) -> {
         Set<Long> both = new HashSet<>(v);
         both.retainAll(b.elements.getOrDefault(k, Set.of()));
-        if (!both.isEmpty()) elements.put(k, both);
+        if (!both.isEmpty()) m.elements.put(k, both);
       });
+      return m;
+    }
+
+    void set(State o) {
+      dead = o.dead;
+      vars.clear();
+      vars.addAll(o.vars);
+      fresh.clear();
+      fresh.addAll(o.fresh);
+      elements.clear();
+      o.elements.forEach((k, v) -> elements.put(k, new HashSet<>(v)));
     }
   }
 
@@ -119,9 +143,18 @@ final class Carried {
     }
   }
 
-  /** A walk in program order, as {@link Chunks#exposed} does it, with private array elements too. */
-  private record Walk(Set<Var> assigned, Map<Var, Stores> stored) {
+  /**
+   * A walk in program order. A jump's state goes to where it lands: a {@code break} to the end of
+   * its loop, block or switch, a {@code continue} to its loop's update; after the jump no path
+   * continues. A loop's body is walked from the state before it (its first iteration).
+   */
+  private record Walk(Set<Var> assigned, Map<Var, Stores> stored, Map<Label, State> breaks, Map<Label, State> continues) {
+    Walk(Set<Var> assigned, Map<Var, Stores> stored) {
+      this(assigned, stored, new HashMap<>(), new HashMap<>());
+    }
+
     void stmt(Stmt s, State st) {
+      if (st.dead) return;   // unreachable code reads nothing
       switch (s) {
         case Block b -> b.stmts().forEach(x -> stmt(x, st));
         case Assign a -> {
@@ -137,7 +170,7 @@ final class Carried {
           reads(x.value(), s, st);
           Var v = privateArray(x.array());
           Long c = constant(x.index());
-          if (v != null && c != null && !fresh(v, st)) st.elements.computeIfAbsent(v, k -> new HashSet<>()).add(c);
+          if (v != null && c != null && !st.fresh.contains(v)) st.elements.computeIfAbsent(v, k -> new HashSet<>()).add(c);
         }
         case Eval e -> reads(e.call(), s, st);
         case If i -> {
@@ -145,33 +178,52 @@ final class Carried {
           State a = st.copy(), b = st.copy();
           stmt(i.then(), a);
           stmt(i.otherwise(), b);
-          st.meet(a, b);
+          st.set(State.meet(a, b));
         }
         case Loop l -> {
-          State inside = st.copy();
-          stmt(l.body(), inside);
-          stmt(l.update(), inside);
+          State body = st.copy();
+          stmt(l.body(), body);
+          State update = State.meet(body, continues.getOrDefault(l.label(), State.deadState()));
+          stmt(l.update(), update);
+          st.set(breaks.getOrDefault(l.label(), State.deadState()));   // a for (;;) ends only by a break
         }
         case Switch sw -> {
           reads(sw.selector(), s, st);
-          for (Case c : sw.cases()) stmt(c.body(), st.copy());
+          State fall = State.deadState();
+          boolean hasDefault = false;
+          for (Case c : sw.cases()) {
+            hasDefault |= c.isDefault();
+            State in = State.meet(st, fall);
+            stmt(c.body(), in);
+            fall = in;
+          }
+          State end = State.meet(fall, breaks.getOrDefault(sw.label(), State.deadState()));
+          st.set(hasDefault ? end : State.meet(end, st));
         }
-        case Labeled l -> stmt(l.body(), st.copy());
-        case Return r -> { if (r.value() != null) reads(r.value(), s, st); }
-        case Break b -> {}
-        case Continue c -> {}
+        case Labeled l -> {
+          stmt(l.body(), st);
+          st.set(State.meet(st, breaks.getOrDefault(l.label(), State.deadState())));
+        }
+        case Return r -> {
+          if (r.value() != null) reads(r.value(), s, st);
+          st.set(State.deadState());
+        }
+        case Break b -> {
+          breaks.merge(b.target(), st.copy(), State::meet);
+          st.set(State.deadState());
+        }
+        case Continue c -> {
+          continues.merge(c.target(), st.copy(), State::meet);
+          st.set(State.deadState());
+        }
       }
-    }
-
-    private static boolean fresh(Var v, State st) {
-      return st.fresh.contains(v);
     }
 
     private void reads(Expr e, Stmt in, State st) {
       IrWalk.walk(new Eval(e, Src.NONE), new IrWalk.Visitor() {
         @Override
         public void expr(Expr x, Stmt ignored) {
-          if (x instanceof Load ld && privateArray(ld.array()) instanceof Var v && stored.containsKey(v) && !fresh(v, st)) {
+          if (x instanceof Load ld && privateArray(ld.array()) instanceof Var v && stored.containsKey(v) && !st.fresh.contains(v)) {
             Long c = constant(ld.index());
             boolean written = c != null && st.elements.getOrDefault(v, Set.of()).contains(c);
             if (!written && stored.get(v).mayWrite(c)) throw new Found(new Finding(v, true, in));

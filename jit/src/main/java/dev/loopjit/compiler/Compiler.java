@@ -23,6 +23,7 @@ public final class Compiler {
       new Inline(),          // static calls replaced by their bodies; JDK helpers too
       new Simplify(),        // temporaries forwarded, ?: recovered, boolean tests cleaned
       new ParallelLoops(),   // the @Parallel nest becomes work-item indices and a guard
+      new FlatBarriers(),    // OpenCL C and SPIR-V: no barrier under an if or after a return; flags guard the code instead (PoCL 3.1)
       new Chunks(),          // chunked targets (the JVM's cores): a work-item runs a chunk of the range as counted loops
       new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
       new Coarsen(),         // CPU targets asked for lanes: a work-item computes neighbouring iterations of x side by side

@@ -94,6 +94,16 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
     return language.equals("jvm");
   }
 
+  /**
+   * Whether this language's drivers run a barrier under a condition that is the same for the whole
+   * work-group (inside an {@code if}, after an early {@code return}) as OpenCL says. PoCL 3.1, which
+   * builds OpenCL C and SPIR-V here, does not, so for those the {@code barriers} pass
+   * ({@link FlatBarriers}) moves every such barrier to the top of the kernel or of a loop.
+   */
+  public boolean conditionalBarriers() {
+    return !language.equals("opencl") && !language.equals("spirv");
+  }
+
   /** Whether the target computes {@code op} itself. */
   public boolean isNative(Intrinsic op) {
     return natives == null || natives.contains(op);

@@ -51,6 +51,7 @@ class LaunchProofTest {
   static void grows(float[] a, float[] out, int s) {
     for (@Parallel int i = 0; i < out.length; i++) {
       if (i == 3) s = 1 << 20;
+      else s = 1;   // every iteration assigns s before reading it (else it would be a value carried between iterations, refused)
       out[i] = a[i * s];
     }
   }
