@@ -136,4 +136,30 @@ public final class FuzzFoundKernels {
       od[i] = v0 + v5;
     }
   }
+
+  /**
+   * Seed 30 of the CONTEXT_GROUP shape (scripts/fuzz with -Dfuzz.shapes=CONTEXT_GROUP), opencl:0 and
+   * SPIR-V: a group-wide early return, a tree sum in a loop of barriers, then work-item 0's store
+   * behind a nested if. With the return turned into a flag (the barriers pass) the loop's exit
+   * depended on it, and PoCL 3.1 ran the code after the loop with work-item 0's ids: every work-item
+   * stored, past the end too (a false out-of-bounds report). A barrier after such a loop fixed it
+   * (docs/DRIVER-WORKAROUNDS.md §2).
+   */
+  public static void groupReturnThenTreeSum(KernelContext ctx, int[] in, int[] out, int n) {
+    int i = ctx.globalIdx;
+    int lid = ctx.localIdx;
+    int[] shared = ctx.allocateIntLocalArray(64);
+    int j = Math.min(i, n - 1);
+    if ((ctx.groupIdx + 3) % 3 == 0) return;
+    shared[lid] = in[j] * 31 + j;
+    ctx.localBarrier();
+    for (int step = 32; step > 0; step >>= 1) {
+      if (lid < step) shared[lid] += shared[lid + step];
+      ctx.localBarrier();
+    }
+    int total = shared[0];
+    if (lid == 0) {
+      if (i < n) out[i] = total;
+    }
+  }
 }

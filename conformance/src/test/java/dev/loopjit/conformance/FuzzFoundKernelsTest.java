@@ -60,4 +60,11 @@ class FuzzFoundKernelsTest {
         .args(() -> { Inputs in = new Inputs(1308); double[] od = in.doubles(64, -4, 4); od[3] = Double.POSITIVE_INFINITY;
           return new Object[] {new KernelContext(), in.floats(64, -300, 300), od, 64}; }).run();
   }
+
+  @Test
+  void groupReturnThenTreeSum() {
+    KernelCheck.of("FuzzFoundKernels.groupReturnThenTreeSum", FuzzFoundKernels::groupReturnThenTreeSum)
+        .grid(new WorkerGrid1D(192).setLocalWork(64, 1, 1))
+        .args(() -> new Object[] {new KernelContext(), new Inputs(1309).ints(129), new int[129], 129}).run();
+  }
 }

@@ -31,7 +31,8 @@ import java.util.concurrent.TimeoutException;
  * for bit ({@link Tolerance#EXACT}: NaNs alike whatever their payload, -0.0 distinct from 0.0),
  * except the sink array, which holds the results of built-ins OpenCL only promises within some
  * ulps, and is compared with {@link #SINK_TOLERANCE}. A device that throws, or runs longer than the
- * time limit, is a finding too. Runs happen on daemon threads so that a kernel that never ends
+ * time limit, is a finding too. A kernel the jvm refuses (its parallel loop would not keep Java's
+ * meaning, {@code Compiler.checkParallelMeaning}) must be refused by every device at the same line. Runs happen on daemon threads so that a kernel that never ends
  * costs a thread, not the run.
  */
 final class Differential {
@@ -46,7 +47,7 @@ final class Differential {
 
   private Differential() {}
 
-  /** What went wrong on one device. {@code kind}: "differs", "throws", "refuses" or "hangs". */
+  /** What went wrong on one device. {@code kind}: "differs", "throws", "refuses", "runs" (what the jvm refused) or "hangs". */
   record Finding(String device, String kind, String key, String detail) {
     /** What must stay the same while the minimiser shrinks the kernel. */
     String signature() {
@@ -60,14 +61,21 @@ final class Differential {
    * @param invalid  why the kernel itself is no test (the jvm threw: a generator bug), or null
    * @param findings what each device got wrong
    * @param ranOn    the devices that ran it
+   * @param refused  whether the jvm refused it (then "ran" means: refused it too, at the same line)
    */
-  record Outcome(String invalid, List<Finding> findings, List<String> ranOn) {}
+  record Outcome(String invalid, List<Finding> findings, List<String> ranOn, boolean refused) {
+    Outcome(String invalid, List<Finding> findings, List<String> ranOn) {
+      this(invalid, findings, ranOn, false);
+    }
+  }
 
   /** The kernel in {@code task} (compiled from {@code k}) on the jvm and every other of {@code devices}. */
   static Outcome run(FuzzKernel k, Serializable task, Device jvm, List<Where> places, Duration limit) {
     Object[] reference = k.arguments();
     try {
       execute(k, task, new Where(jvm, false), reference, limit);
+    } catch (KernelCompilationException refused) {
+      return refusedEverywhere(k, task, refused, jvm, places, limit);
     } catch (Throwable e) {
       return new Outcome("the jvm reference failed: " + firstLine(e), List.of(), List.of());
     }
@@ -80,6 +88,39 @@ final class Differential {
       ran.add(w.id());
     }
     return new Outcome(null, findings, ran);
+  }
+
+  /**
+   * The jvm refused {@code k} (a loop whose iterations would not give Java's result run at once):
+   * every device must refuse it too, at the same line, and leave every array as it was.
+   */
+  private static Outcome refusedEverywhere(FuzzKernel k, Serializable task, KernelCompilationException refused, Device jvm, List<Where> places,
+      Duration limit) {
+    List<Finding> findings = new ArrayList<>();
+    List<String> ran = new ArrayList<>(List.of(jvm.id()));
+    for (Where w : places) {
+      if (w.device().id().equals(jvm.id())) continue;
+      ran.add(w.id());
+      Object[] a = k.arguments();
+      try {
+        execute(k, task, w, a, limit);
+        findings.add(new Finding(w.id(), "runs", "", "runs what the jvm refuses: " + firstLine(refused)));
+      } catch (TimeoutException e) {
+        findings.add(new Finding(w.id(), "hangs", "", "did not finish within " + limit.toSeconds() + " s"));
+      } catch (Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && !(cause instanceof KernelCompilationException)) cause = cause.getCause();
+        if (!(cause instanceof KernelCompilationException c) || c.line() != refused.line() || !c.construct().equals(refused.construct()))
+          findings.add(new Finding(w.id(), "throws", key(cause), "the jvm refused (" + firstLine(refused) + "), this device: " + firstLines(cause, 40)));
+        else {
+          Object[] fresh = k.arguments();
+          for (int i = 0; i < a.length; i++)
+            if (HostArray.of(a[i]) != null && ArrayDiff.compare(w.id(), "parameter " + k.params().get(i).name(), fresh[i], a[i], Tolerance.EXACT) != null)
+              findings.add(new Finding(w.id(), "differs", "", "refused, but changed " + k.params().get(i).name()));
+        }
+      }
+    }
+    return new Outcome(null, findings, ran, true);
   }
 
   /** {@code k} on {@code w} against the jvm's {@code reference} results; null when they agree. */

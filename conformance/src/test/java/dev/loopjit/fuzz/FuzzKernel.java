@@ -28,15 +28,20 @@ import java.util.stream.Collectors;
  * @param members   static members of the class before the kernel: tables and helper methods
  * @param prefix    statements before the parallel nest (run by every work-item)
  * @param body      one work-item's statements
+ * @param suffix    statements after the parallel nest (run once, after every iteration)
+ * @param variant   for {@link Shape#CONTEXT_GROUP}, which of its parts the kernel has ({@link #GROUP_RETURN} ...)
  * @param n         work-items (and input array length)
  * @param dims      for 2-D and 3-D nests, the extent of each dimension (x first)
  * @param localSize for KernelContext kernels, the work-group size (also the local array's)
  */
 record FuzzKernel(String className, long seed, Shape shape, List<Param> params, List<St> members, List<St> prefix,
-    List<St> body, int n, int[] dims, int localSize) {
+    List<St> body, List<St> suffix, int variant, int n, int[] dims, int localSize) {
 
   /** Output slots per work-item in every output array. */
   static final int SLOTS = 16;
+
+  /** CONTEXT_GROUP parts: a whole work-group returns early; the group sums its values in a tree of barriers; it returns inside that loop; a barrier under an if the group shares. */
+  static final int GROUP_RETURN = 1, GROUP_TREE = 2, GROUP_RETURN_IN_TREE = 4, GROUP_IF = 8;
 
   /** How the work-items are laid out. */
   enum Shape {
@@ -59,7 +64,19 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
     /** A KernelContext kernel, one work-item per index. */
     CONTEXT,
     /** A KernelContext kernel sharing a value through local memory across a barrier. */
-    CONTEXT_LOCAL
+    CONTEXT_LOCAL,
+    /**
+     * A KernelContext kernel whose work-groups work together: early returns the whole group takes,
+     * barriers in a loop and under a group-wide if, a tree sum in local memory, and a store by
+     * work-item 0 behind a nested if (the shape of TornadoVM's matrix-vector that PoCL got wrong).
+     */
+    CONTEXT_GROUP,
+    /**
+     * A parallel loop with values around it: a private array and a variable set before the loop,
+     * read (or written) in it, and statements after the loop that read them. Where the iterations
+     * would pass a value on, the kernel is refused, by the jvm too.
+     */
+    ACROSS
   }
 
   /** What a parameter is for. */
@@ -115,16 +132,16 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
     };
   }
 
-  FuzzKernel withCode(List<St> members, List<St> prefix, List<St> body) {
-    return new FuzzKernel(className, seed, shape, params, members, prefix, body, n, dims, localSize);
+  FuzzKernel withCode(List<St> members, List<St> prefix, List<St> body, List<St> suffix) {
+    return new FuzzKernel(className, seed, shape, params, members, prefix, body, suffix, variant, n, dims, localSize);
   }
 
   FuzzKernel withSize(int n, int[] dims) {
-    return new FuzzKernel(className, seed, shape, params, members, prefix, body, n, dims, localSize);
+    return new FuzzKernel(className, seed, shape, params, members, prefix, body, suffix, variant, n, dims, localSize);
   }
 
   FuzzKernel withName(String name) {
-    return new FuzzKernel(name, seed, shape, params, members, prefix, body, n, dims, localSize);
+    return new FuzzKernel(name, seed, shape, params, members, prefix, body, suffix, variant, n, dims, localSize);
   }
 
   /** The global work size of a KernelContext kernel: n rounded up to the work-group size. */
@@ -135,7 +152,7 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
   /** Nodes in the code, for the minimiser's progress. */
   int size() {
     int s = 0;
-    for (List<St> l : List.of(members, prefix, body)) for (St st : l) s += st.size();
+    for (List<St> l : List.of(members, prefix, body, suffix)) for (St st : l) s += st.size();
     return s;
   }
 
@@ -159,7 +176,9 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
       s.append("  public static void kernel(").append(sig).append(") {\n");
     }
     for (St p : prefix) s.append(p.render("    ")).append('\n');
-    s.append(nest("    ")).append("  }\n\n");
+    s.append(nest("    "));
+    for (St p : suffix) s.append(p.render("    ")).append('\n');
+    s.append("  }\n\n");
     s.append("  public static final java.io.Serializable TASK = (Task").append(params.size()).append('<')
         .append(params.stream().map(Param::boxedType).collect(Collectors.joining(", "))).append(">) ")
         .append(className).append("::kernel;\n");
@@ -179,10 +198,50 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
           + in + "    for (@Parallel int x = 0; x < w; x++) " + block(in + "    ", "int i = (z * h + y) * w + x;") + "\n"
           + in + "  }\n" + in + "}\n";
       case CONTEXT -> in + "int i = ctx.globalIdx;\n" + in + "if (i < n) " + block(in, null) + "\n";
+      case ACROSS -> in + "for (@Parallel int i = 0; i < n; i++) " + block(in, null) + "\n";
+      case CONTEXT_GROUP -> group(in);
       case CONTEXT_LOCAL -> in + "int i = ctx.globalIdx;\n" + in + "int[] shared = ctx.allocateIntLocalArray(" + localSize + ");\n"
           + in + "int j = Math.min(i, n - 1);\n" + in + "shared[ctx.localIdx] = " + sharedValue() + ";\n" + in + "ctx.localBarrier();\n"
           + in + "int neighbour = shared[(ctx.localIdx + 1) % " + localSize + "];\n" + in + "if (i < n) " + block(in, null) + "\n";
     };
+  }
+
+  /**
+   * A CONTEXT_GROUP kernel: each work-item puts a value in local memory, the group shares it
+   * (a neighbour's, the group's sum) across barriers placed as {@link #variant} says, the body runs
+   * for items below n, and work-item 0 stores the group's sum behind a nested if. Every condition
+   * around a barrier is the same for the whole group.
+   */
+  private String group(String in) {
+    int k = variant >> 4 & 3, stop = (variant >> 6 & 1) == 0 ? 2 : 4;
+    String out = params.stream().filter(p -> p.role() == Role.OUTPUT && p.type() == JType.INT && !p.half()).findFirst().orElseThrow()
+        .store("i * " + SLOTS + " + 5", "total");
+    StringBuilder s = new StringBuilder();
+    s.append(in).append("int i = ctx.globalIdx;\n").append(in).append("int lid = ctx.localIdx;\n");
+    s.append(in).append("int[] shared = ctx.allocateIntLocalArray(").append(localSize).append(");\n");
+    s.append(in).append("int j = Math.min(i, n - 1);\n");
+    if ((variant & GROUP_RETURN) != 0) s.append(in).append("if ((ctx.groupIdx + ").append(k).append(") % 3 == 0) return;\n");
+    s.append(in).append("shared[lid] = ").append(sharedValue()).append(";\n");
+    if ((variant & GROUP_IF) != 0)
+      s.append(in).append("if ((ctx.groupIdx + ").append(k).append(") % 2 == 0) {\n").append(in).append("  ctx.localBarrier();\n")
+          .append(in).append("  int next = shared[(lid + 1) % ").append(localSize).append("];\n").append(in).append("  ctx.localBarrier();\n")
+          .append(in).append("  shared[lid] = shared[lid] * 3 + next;\n").append(in).append("}\n");
+    s.append(in).append("ctx.localBarrier();\n");
+    s.append(in).append("int neighbour = shared[(lid + 1) % ").append(localSize).append("];\n");
+    if ((variant & GROUP_TREE) != 0) {
+      s.append(in).append("ctx.localBarrier();\n");
+      s.append(in).append("for (int step = ").append(localSize / 2).append("; step > 0; step >>= 1) {\n");
+      if ((variant & GROUP_RETURN_IN_TREE) != 0)
+        s.append(in).append("  if (step < ").append(stop).append(") {\n").append(in).append("    int total = -shared[0];\n")
+            .append(in).append("    if (lid == 0) {\n").append(in).append("      if (i < n) ").append(out).append('\n')
+            .append(in).append("    }\n").append(in).append("    return;\n").append(in).append("  }\n");
+      s.append(in).append("  if (lid < step) shared[lid] += shared[lid + step];\n").append(in).append("  ctx.localBarrier();\n");
+      s.append(in).append("}\n");
+    }
+    s.append(in).append("int total = shared[0];\n");
+    s.append(in).append("if (i < n) ").append(block(in, null)).append('\n');
+    s.append(in).append("if (lid == 0) {\n").append(in).append("  if (i < n) ").append(out).append('\n').append(in).append("}\n");
+    return s.toString();
   }
 
   /** The work-item body as a block at {@code indent}, after {@code first} (a line, or null). */
@@ -193,7 +252,7 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
     return s.append(indent).append('}').toString();
   }
 
-  /** What each work-item of a CONTEXT_LOCAL kernel shares: from the first int input if any. */
+  /** What each work-item of a CONTEXT_LOCAL or CONTEXT_GROUP kernel shares: from the first int input if any. */
   private String sharedValue() {
     for (Param p : params)
       if (p.role() == Role.INPUT && p.element() == JType.INT) return p.load("j") + " * 31 + j";

@@ -99,6 +99,10 @@ final class KernelGenerator {
 
   // ---------------------------------------------------------------- the kernel
 
+  private static boolean context(Shape shape) {
+    return shape == Shape.CONTEXT || shape == Shape.CONTEXT_LOCAL || shape == Shape.CONTEXT_GROUP;
+  }
+
   private FuzzKernel kernel(String className) {
     Shape shape = pickShape();
     int n = pick(1, 2, 3, 7, 8, 31, 64, 100, 129, 256);
@@ -107,9 +111,10 @@ final class KernelGenerator {
     if (shape == Shape.NEST_2D) dims = new int[] {pick(1, 3, 8, 13), pick(1, 2, 5, 9), 1};
     if (shape == Shape.NEST_3D) dims = new int[] {pick(1, 2, 4, 5), pick(1, 3, 4), pick(1, 2, 3)};
     if (dims != null) n = dims[0] * dims[1] * dims[2];
-    if (shape == Shape.CONTEXT || shape == Shape.CONTEXT_LOCAL) local = pick(1, 4, 8, 16, 32, 64);
+    if (context(shape)) local = pick(1, 4, 8, 16, 32, 64);
+    int variant = shape == Shape.CONTEXT_GROUP ? r.nextInt(128) : 0;
 
-    if (shape == Shape.CONTEXT || shape == Shape.CONTEXT_LOCAL) params.add(new Param("ctx", Role.CONTEXT, JType.INT, false, false, null));
+    if (context(shape)) params.add(new Param("ctx", Role.CONTEXT, JType.INT, false, false, null));
     boolean offHeap = chance(25) && shape != Shape.SEQUENTIAL;
     // inputs
     List<JType> inTypes = new ArrayList<>(List.of(JType.values()));
@@ -127,7 +132,7 @@ final class KernelGenerator {
       JType t = pick(JType.BYTE, JType.SHORT, JType.CHAR, JType.BOOLEAN);
       params.add(new Param("o" + t.letter, Role.OUTPUT, t, false, false, null));
     }
-    if ((shape == Shape.CONTEXT || shape == Shape.CONTEXT_LOCAL) && chance(40)) params.add(new Param("acc", Role.ATOMIC, JType.INT, false, false, null));
+    if (context(shape) && chance(40)) params.add(new Param("acc", Role.ATOMIC, JType.INT, false, false, null));
     boolean sinks = chance(30);
     if (sinks) params.add(new Param("sd", Role.SINK, JType.DOUBLE, false, false, null));
     if (shape == Shape.REDUCTION) {
@@ -165,12 +170,13 @@ final class KernelGenerator {
     for (Param p : params)
       if (p.role() == Role.SCALAR) s.vars.add(new Var(p.name(), p.type(), false));
     s.vars.add(new Var("i", JType.INT, false));
-    if (shape == Shape.CONTEXT_LOCAL) s.vars.add(new Var("neighbour", JType.INT, false));
-    if (shape == Shape.CONTEXT || shape == Shape.CONTEXT_LOCAL)
+    if (shape == Shape.CONTEXT_LOCAL || shape == Shape.CONTEXT_GROUP) s.vars.add(new Var("neighbour", JType.INT, false));
+    if (shape == Shape.CONTEXT_GROUP) s.vars.add(new Var("total", JType.INT, false));
+    if (context(shape))
       for (String id : List.of("ctx.localIdx", "ctx.groupIdx", "ctx.localGroupSizeX", "ctx.globalGroupSizeX"))
         if (chance(50)) s.vars.add(new Var(id, JType.INT, false));
     List<St> prefix = new ArrayList<>();
-    if (chance(25) && shape != Shape.CONTEXT && shape != Shape.CONTEXT_LOCAL) {
+    if (chance(25) && !context(shape)) {
       Scope outer = new Scope(false, null, 0);
       outer.vars.addAll(s.vars.stream().filter(v -> !v.name().equals("i")).toList());
       String name = fresh("base");
@@ -197,7 +203,9 @@ final class KernelGenerator {
       }
       s.privs.add(new Priv(name, t));
     }
-    boolean loopBody = shape != Shape.CONTEXT && shape != Shape.CONTEXT_LOCAL;
+    List<St> suffix = new ArrayList<>();
+    if (shape == Shape.ACROSS) across(s, prefix, body, suffix);
+    boolean loopBody = !context(shape);
     if (loopBody && chance(30)) s.jumps.push(new Jump(true, null, true)); // statements may `continue` the work-item's loop
     List<St> statements = new ArrayList<>(block(s, 3));
     if (endsInJump(statements)) statements.remove(statements.size() - 1); // the observing stores follow
@@ -207,21 +215,69 @@ final class KernelGenerator {
       for (Param p : params) if (p.role() == Role.REDUCE) body.add(reduceUpdate(s, p));
     for (Var v : List.copyOf(s.vars)) if (v.assignable()) observe(s, v.name(), v.type(), body);
     for (Priv p : s.privs) observe(s, p.name() + "[" + r.nextInt(MASK + 1) + "]", p.type(), body);
-    return new FuzzKernel(className, seed, shape, List.copyOf(params), List.copyOf(members), prefix, body, n, dims, local);
+    return new FuzzKernel(className, seed, shape, List.copyOf(params), List.copyOf(members), prefix, body, suffix, variant, n, dims, local);
   }
 
+  /** Only these shapes, when {@code fuzz.shapes} names some (e.g. {@code CONTEXT_GROUP,ACROSS}); else all. */
+  private static final List<Shape> ONLY = System.getProperty("fuzz.shapes", "").isBlank() ? List.of()
+      : java.util.Arrays.stream(System.getProperty("fuzz.shapes").split(",")).map(String::trim).map(Shape::valueOf).toList();
+
   private Shape pickShape() {
+    if (!ONLY.isEmpty()) return pick(ONLY);
     int k = r.nextInt(100);
-    if (k < 30) return Shape.PARALLEL;
-    if (k < 36) return Shape.REVERSED;
-    if (k < 41) return Shape.STRIDED;
-    if (k < 50) return Shape.NEST_2D;
-    if (k < 55) return Shape.NEST_3D;
-    if (k < 60) return Shape.FORWARDED;
-    if (k < 66) return Shape.SEQUENTIAL;
-    if (k < 76) return Shape.REDUCTION;
-    if (k < 90) return Shape.CONTEXT;
-    return Shape.CONTEXT_LOCAL;
+    if (k < 26) return Shape.PARALLEL;
+    if (k < 31) return Shape.REVERSED;
+    if (k < 35) return Shape.STRIDED;
+    if (k < 43) return Shape.NEST_2D;
+    if (k < 47) return Shape.NEST_3D;
+    if (k < 51) return Shape.FORWARDED;
+    if (k < 56) return Shape.SEQUENTIAL;
+    if (k < 65) return Shape.REDUCTION;
+    if (k < 76) return Shape.CONTEXT;
+    if (k < 82) return Shape.CONTEXT_LOCAL;
+    if (k < 92) return Shape.CONTEXT_GROUP;
+    return Shape.ACROSS;
+  }
+
+  /**
+   * The values around an ACROSS loop: a private array {@code q} and a variable {@code carried} set
+   * before it; the iteration reads {@code q[c]} (and perhaps writes it first, or after), reads or
+   * assigns {@code carried}; statements after the loop read them into the last slot of an output.
+   * About half of these pass a value between iterations or out of the loop: every device and the
+   * jvm must refuse those.
+   */
+  private void across(Scope s, List<St> prefix, List<St> body, List<St> suffix) {
+    List<String> vals = new ArrayList<>();
+    for (int k = 0; k <= MASK; k++) vals.add(JType.INT.literal(JType.INT.value(r)));
+    prefix.add(St.of("int[] q = {" + String.join(", ", vals) + "};"));
+    prefix.add(St.of("int carried = " + JType.INT.literal(JType.INT.value(r)) + ";"));
+    int c = r.nextInt(MASK + 1);
+    String qv = fresh("qv");
+    switch (r.nextInt(5)) {
+      case 0 -> body.add(St.of("int " + qv + " = q[" + c + "] + carried;"));                          // read only
+      case 1 -> {                                                                                     // written, then read
+        body.add(St.of("q[" + c + "] = #0;", expr(s, JType.INT, 2)));
+        body.add(St.of("int " + qv + " = q[" + c + "];"));
+      }
+      case 2 -> {                                                                                     // read, then written: carried
+        body.add(St.of("int " + qv + " = q[" + c + "];"));
+        body.add(St.of("q[" + c + "] = #0;", expr(s, JType.INT, 2)));
+      }
+      case 3 -> {                                                                                     // a variable read, then assigned: carried
+        body.add(St.of("int " + qv + " = carried;"));
+        body.add(St.of("carried = #0;", expr(s, JType.INT, 2)));
+      }
+      default -> {                                                                                    // assigned, then read
+        body.add(St.of("carried = #0;", expr(s, JType.INT, 2)));
+        body.add(St.of("int " + qv + " = carried;"));
+      }
+    }
+    s.vars.add(new Var(qv, JType.INT, false));
+    observe(s, qv, JType.INT, body);
+    Param out = output(JType.INT);
+    String last = "n * " + FuzzKernel.SLOTS + " - 1";
+    if (chance(60)) suffix.add(St.of(out.store(last, out.load(last) + " + q[" + r.nextInt(MASK + 1) + "]")));
+    if (chance(40)) suffix.add(St.of(out.store(last, out.load(last) + " ^ carried")));
   }
 
   private <T> void shuffle(List<T> l) {

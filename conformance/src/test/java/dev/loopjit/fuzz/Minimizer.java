@@ -66,7 +66,7 @@ final class Minimizer {
   /** Edit number {@code at} of kind {@code pass} applied to {@code k}; null when there is no such edit; k when it changes nothing. */
   private static FuzzKernel edit(FuzzKernel k, int pass, int at) {
     int[] counter = {at};
-    List<List<St>> lists = List.of(k.members(), k.prefix(), k.body());
+    List<List<St>> lists = List.of(k.members(), k.prefix(), k.body(), k.suffix());
     List<List<St>> out = new ArrayList<>();
     boolean done = false;
     for (List<St> l : lists) {
@@ -86,7 +86,7 @@ final class Minimizer {
       } else out.add(l);
     }
     if (!done) return null;
-    return k.withCode(out.get(0), out.get(1), out.get(2));
+    return k.withCode(out.get(0), out.get(1), out.get(2), out.get(3));
   }
 
   // Each walks statements in order, counting down counter[0]; at zero it makes its edit and returns the new list.

@@ -29,7 +29,9 @@ import java.util.Set;
  * group (docs/DRIVER-WORKAROUNDS.md §2). OpenCL allows such barriers when the condition is the same
  * for the whole group, and a KernelContext kernel may have them, so on targets whose drivers need
  * it ({@link Target#conditionalBarriers()} false) this pass rewrites a kernel with such a barrier so
- * that every barrier is at the top of the kernel or of a loop: a {@code return} clears a flag
+ * that every barrier is at the top of the kernel or of a loop, and a loop with barriers is followed by
+ * one (the fuzzer found PoCL running the code after such a loop with work-item 0's ids when the
+ * loop's exit depended on a flag): a {@code return} clears a flag
  * ({@code live}), a {@code break} out of a block around barriers sets one, the condition of an
  * {@code if} around barriers is kept in a variable, and the statements between barriers run under
  * the conjunction of those ({@code if (live && c) …}). A loop around barriers is left at its first
@@ -205,7 +207,10 @@ final class FlatBarriers implements Pass {
           if (g != null) body.add(new If(new Unary(Op.Unary.NOT, g), new Block(List.of(new Break(l.label(), l.src()))), Block.EMPTY, l.src()));
           body.addAll(stmts(l.body().stmts()));
           List<Stmt> update = stmts(l.update().stmts());
-          yield List.of(new Loop(l.label(), new Block(body, l.body().src()), new Block(update, l.update().src()), l.src()));
+          // and a barrier after the loop, so that its exit, like its back edge, leads to a barrier: where the
+          // exit led straight to the kernel's end, PoCL ran the code after the loop with work-item 0's ids
+          Stmt after = new Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), l.src());
+          yield List.of(new Loop(l.label(), new Block(body, l.body().src()), new Block(update, l.update().src()), l.src()), after);
         }
         case Labeled l when hasBarrier(l) -> {
           Var flag = cx.names.fresh("left_block", Prim.BOOLEAN);
