@@ -81,26 +81,51 @@ final class FlatBarriers implements Pass {
    * program order, or anywhere in a loop around it), or after a break out of a block around it.
    */
   static boolean conditional(Block body) {
-    return new Object() {
-      boolean exitSeen;
+    return new Conditional().walk(body, Set.of());
+  }
 
-      boolean walk(Stmt s, Set<Label> blocks) {
-        return switch (s) {
-          case Block b -> b.stmts().stream().anyMatch(x -> walk(x, blocks));
-          case If i -> hasBarrier(i) || (exits(i, blocks) && (exitSeen = true) && false);
-          case Switch sw -> hasBarrier(sw) || (exits(sw, blocks) && (exitSeen = true) && false);
-          case Loop l -> hasBarrier(l) && exits(l, blocks) || walk(l.body(), blocks) || walk(l.update(), blocks);
-          case Labeled l -> {
-            Set<Label> inner = new LinkedHashSet<>(blocks);
-            if (hasBarrier(l)) inner.add(l.label());
-            yield walk(l.body(), inner);
-          }
-          case Return r -> (exitSeen = true) && false;
-          case Break b -> blocks.contains(b.target()) && (exitSeen = true) && false;
-          default -> isBarrier(s) && exitSeen;
-        };
+  /** The walk behind {@link #conditional}, in program order, remembering whether an exit came before. */
+  private static final class Conditional {
+    boolean exitSeen;
+
+    boolean walk(Stmt s, Set<Label> blocks) {
+      switch (s) {
+        case Block b -> {
+          for (Stmt x : b.stmts()) if (walk(x, blocks)) return true;
+          return false;
+        }
+        case If i -> {
+          if (hasBarrier(i)) return true;
+          exitSeen |= exits(i, blocks);
+          return false;
+        }
+        case Switch sw -> {
+          if (hasBarrier(sw)) return true;
+          exitSeen |= exits(sw, blocks);
+          return false;
+        }
+        case Loop l -> {
+          if (hasBarrier(l) && exits(l, blocks)) return true;   // an exit in one iteration comes before the barriers of the next
+          return walk(l.body(), blocks) || walk(l.update(), blocks);
+        }
+        case Labeled l -> {
+          Set<Label> inner = new LinkedHashSet<>(blocks);
+          if (hasBarrier(l)) inner.add(l.label());
+          return walk(l.body(), inner);
+        }
+        case Return r -> {
+          exitSeen = true;
+          return false;
+        }
+        case Break b -> {
+          exitSeen |= blocks.contains(b.target());
+          return false;
+        }
+        default -> {
+          return isBarrier(s) && exitSeen;
+        }
       }
-    }.walk(body, Set.of());
+    }
   }
 
   /** Whether {@code s} holds a return, or a break to one of {@code blocks}. */
