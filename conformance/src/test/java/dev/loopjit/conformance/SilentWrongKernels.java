@@ -98,6 +98,24 @@ public final class SilentWrongKernels {
     return local[0];
   }
 
+  /** A variable set before the loop and assigned in every iteration before it is read: each work-item's own, as Java's. */
+  public static void variableAssignedBeforeRead(int[] a, int[] b, int k) {
+    int carried = k;
+    for (@Parallel int i = 0; i < a.length; i++) {
+      if (a[i] > 0) carried = a[i];
+      else carried = -a[i] + k;
+      b[i] = carried * 3;
+    }
+  }
+
+  /** A private array set before the loop and only read in it: every work-item starts from the same values. */
+  public static void privateArrayReadOnly(int[] a, int[] b) {
+    int[] q = {3, 1, 4, 1, 5, 9, 2, 6};
+    int base = q[2] * 10;
+    for (@Parallel int i = 0; i < a.length; i++) b[i] = q[a[i] & 7] + base;
+    b[0] = b[0] + q[5];
+  }
+
   /**
    * A private array allocated before the loop and written inside it is each work-item's own; the
    * iteration reads only the element it wrote, so every device gives Java's result.

@@ -51,6 +51,18 @@ class SilentWrongKernelsTest {
   }
 
   @Test
+  void variableAssignedBeforeRead() {
+    KernelCheck.of("SilentWrongKernels.variableAssignedBeforeRead", SilentWrongKernels::variableAssignedBeforeRead)
+        .args(() -> new Object[] {new Inputs(2605).ints(100, -50, 50), new int[100], 7}).run();
+  }
+
+  @Test
+  void privateArrayReadOnly() {
+    KernelCheck.of("SilentWrongKernels.privateArrayReadOnly", SilentWrongKernels::privateArrayReadOnly)
+        .args(() -> new Object[] {new Inputs(2606).ints(100), new int[100]}).run();
+  }
+
+  @Test
   void privateArrayWrittenBefore() {
     KernelCheck.of("SilentWrongKernels.privateArrayWrittenBefore", SilentWrongKernels::privateArrayWrittenBefore)
         .args(() -> new Object[] {new float[100]}).run();

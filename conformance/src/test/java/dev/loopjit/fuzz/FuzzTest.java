@@ -62,6 +62,8 @@ class FuzzTest {
     assertEquals(0, s.invalid + s.rejectedByJavac, "the generator made kernels that are no test:\n" + report);
     assertEquals(count, s.kernels, report);
     assertTrue(s.problems.isEmpty(), "devices disagree with the jvm:\n" + report);
+    // only ACROSS kernels pass values between iterations; a refusal of any other is a false one
+    assertEquals(s.refusedEverywhere, s.refusedByShape.getOrDefault("ACROSS", 0L), "kernels refused that keep Java's meaning:\n" + report);
     for (Device d : devices) assertEquals(count, s.runsByDevice.getOrDefault(d.id(), 0L), d.id() + " did not run every kernel: " + report);
   }
 }

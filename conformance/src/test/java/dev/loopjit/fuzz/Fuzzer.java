@@ -48,6 +48,7 @@ final class Fuzzer {
     long kernels, invalid, rejectedByJavac;
     /** Kernels the jvm refused (a loop that would not keep Java's meaning), and every device with it. */
     long refusedEverywhere;
+    final Map<String, Long> refusedByShape = new TreeMap<>();
     /** The first seed not tried yet, where a later run can go on. */
     long nextSeed;
     final Map<String, Long> runsByDevice = new TreeMap<>();
@@ -64,7 +65,7 @@ final class Fuzzer {
       StringBuilder s = new StringBuilder();
       s.append(kernels).append(" kernels in ").append(millis / 1000).append(" s; runs per device ").append(runsByDevice)
           .append("; shapes ").append(byShape).append("; ").append(invalid).append(" invalid, ").append(rejectedByJavac)
-          .append(" rejected by javac; ").append(refusedEverywhere).append(" refused alike everywhere; ").append(problems.size()).append(" distinct problem(s)");
+          .append(" rejected by javac; ").append(refusedEverywhere).append(" refused alike everywhere ").append(refusedByShape).append("; ").append(problems.size()).append(" distinct problem(s)");
       problems.forEach((sig, seeds) -> s.append("\n  ").append(sig).append(": ").append(seeds.size()).append(" kernel(s), seeds ")
           .append(seeds.subList(0, Math.min(seeds.size(), 8))));
       for (Path p : reproducers) s.append("\n  reproducer: ").append(p);
@@ -119,7 +120,10 @@ final class Fuzzer {
       return;
     }
     st.kernels++;
-    if (o.refused()) st.refusedEverywhere++;
+    if (o.refused()) {
+      st.refusedEverywhere++;
+      st.refusedByShape.merge(k.shape().name(), 1L, Long::sum);
+    }
     st.byShape.merge(k.shape().name(), 1L, Long::sum);
     for (String d : o.ranOn()) st.runsByDevice.merge(d, 1L, Long::sum);
     for (Finding f : o.findings()) {
