@@ -33,7 +33,7 @@ public final class ChunkKernels {
         for (@Parallel int x = 0; x < nx; x++) out[(z * ny + y) * nx + x] = z * 10000 + y * 100 + x;
   }
 
-  /** A variable set before the nest and updated in it: each iteration starts from the value before the nest, as a work-item does. */
+  /** A variable set before the nest and updated in it: Java carries it from one iteration to the next (refused). */
   public static void startsFresh(int[] out, int base) {
     int acc = base;
     for (@Parallel int i = 0; i < out.length; i++) {
@@ -42,7 +42,7 @@ public final class ChunkKernels {
     }
   }
 
-  /** A parameter updated in the loop: each iteration sees the value passed. */
+  /** A parameter updated in the loop: carried as {@link #startsFresh}'s variable (refused). */
   public static void parameterStartsFresh(int[] out, int base) {
     for (@Parallel int i = 0; i < out.length; i++) {
       base += i;
@@ -50,7 +50,7 @@ public final class ChunkKernels {
     }
   }
 
-  /** A private array filled before the nest and written in it: each iteration starts with the values before the nest. */
+  /** A private array filled before the nest and written in it: its element carried as {@link #startsFresh}'s variable (refused). */
   public static void privateArrayStartsFresh(int[] out) {
     int[] t = new int[2];
     t[0] = 5;
