@@ -139,7 +139,8 @@ public final class UnsupportedKernels {
   }
 
   public static void jdkMethodThatThrows(int[] x, int[] y) {
-    for (@Parallel int i = 0; i < y.length; i++) y[i] = Math.multiplyExact(x[i], x[i]); // REFUSED IN java.lang.Math.multiplyExact(II)I: ArithmeticException | throw
+    // (Math.addExact and the other *Exact methods run: ExactKernels; divideExact, whose division by zero a device cannot throw, is refused)
+    for (@Parallel int i = 0; i < y.length; i++) y[i] = Math.divideExact(x[i], x[i] | 1); // REFUSED IN java.lang.Math.divideExact(II)I: ArithmeticException | throw
   }
 
   public static void printInKernel(int[] x, int[] y) {

@@ -5,6 +5,7 @@ import dev.loopjit.api.DataTransferMode;
 import dev.loopjit.api.Device;
 import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.GridScheduler;
+import dev.loopjit.api.KernelArithmeticException;
 import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.api.TaskGraph;
 import dev.loopjit.api.WorkerGrid1D;
@@ -32,7 +33,8 @@ import java.util.concurrent.TimeoutException;
  * except the sink array, which holds the results of built-ins OpenCL only promises within some
  * ulps, and is compared with {@link #SINK_TOLERANCE}. A device that throws, or runs longer than the
  * time limit, is a finding too. A kernel the jvm refuses (its parallel loop would not keep Java's
- * meaning, {@code Compiler.checkParallelMeaning}) must be refused by every device at the same line. Runs happen on daemon threads so that a kernel that never ends
+ * meaning, {@code Compiler.checkParallelMeaning}) must be refused by every device at the same line,
+ * and one whose {@code Math.*Exact} overflows on the jvm must throw Java's ArithmeticException everywhere. Runs happen on daemon threads so that a kernel that never ends
  * costs a thread, not the run.
  */
 final class Differential {
@@ -62,10 +64,11 @@ final class Differential {
    * @param findings what each device got wrong
    * @param ranOn    the devices that ran it
    * @param refused  whether the jvm refused it (then "ran" means: refused it too, at the same line)
+   * @param threw    whether the jvm threw Java's ArithmeticException (then "ran" means: threw it too)
    */
-  record Outcome(String invalid, List<Finding> findings, List<String> ranOn, boolean refused) {
+  record Outcome(String invalid, List<Finding> findings, List<String> ranOn, boolean refused, boolean threw) {
     Outcome(String invalid, List<Finding> findings, List<String> ranOn) {
-      this(invalid, findings, ranOn, false);
+      this(invalid, findings, ranOn, false, false);
     }
   }
 
@@ -74,8 +77,8 @@ final class Differential {
     Object[] reference = k.arguments();
     try {
       execute(k, task, new Where(jvm, false), reference, limit);
-    } catch (KernelCompilationException refused) {
-      return refusedEverywhere(k, task, refused, jvm, places, limit);
+    } catch (KernelCompilationException | KernelArithmeticException failed) {
+      return failedEverywhere(k, task, failed, jvm, places, limit);
     } catch (Throwable e) {
       return new Outcome("the jvm reference failed: " + firstLine(e), List.of(), List.of());
     }
@@ -91,11 +94,14 @@ final class Differential {
   }
 
   /**
-   * The jvm refused {@code k} (a loop whose iterations would not give Java's result run at once):
-   * every device must refuse it too, at the same line, and leave every array as it was.
+   * The jvm refused {@code k} (a loop whose iterations would not give Java's result run at once), or
+   * it threw Java's ArithmeticException (a {@code Math.*Exact} overflowed): every device must do the
+   * same — refuse it at the same line, or throw a {@link KernelArithmeticException} (which work-item's
+   * overflow is reported may differ) — and leave every array as it was.
    */
-  private static Outcome refusedEverywhere(FuzzKernel k, Serializable task, KernelCompilationException refused, Device jvm, List<Where> places,
+  private static Outcome failedEverywhere(FuzzKernel k, Serializable task, RuntimeException failed, Device jvm, List<Where> places,
       Duration limit) {
+    boolean refused = failed instanceof KernelCompilationException;
     List<Finding> findings = new ArrayList<>();
     List<String> ran = new ArrayList<>(List.of(jvm.id()));
     for (Where w : places) {
@@ -104,14 +110,18 @@ final class Differential {
       Object[] a = k.arguments();
       try {
         execute(k, task, w, a, limit);
-        findings.add(new Finding(w.id(), "runs", "", "runs what the jvm refuses: " + firstLine(refused)));
+        findings.add(new Finding(w.id(), "runs", "", "runs what the jvm " + (refused ? "refuses: " : "throws for: ") + firstLine(failed)));
       } catch (TimeoutException e) {
         findings.add(new Finding(w.id(), "hangs", "", "did not finish within " + limit.toSeconds() + " s"));
       } catch (Throwable e) {
         Throwable cause = e;
-        while (cause.getCause() != null && !(cause instanceof KernelCompilationException)) cause = cause.getCause();
-        if (!(cause instanceof KernelCompilationException c) || c.line() != refused.line() || !c.construct().equals(refused.construct()))
-          findings.add(new Finding(w.id(), "throws", key(cause), "the jvm refused (" + firstLine(refused) + "), this device: " + firstLines(cause, 40)));
+        while (cause.getCause() != null && !(cause instanceof KernelCompilationException) && !(cause instanceof KernelArithmeticException)) cause = cause.getCause();
+        boolean alike = failed instanceof KernelCompilationException r
+            ? cause instanceof KernelCompilationException c && c.line() == r.line() && c.construct().equals(r.construct())
+            : cause instanceof KernelArithmeticException;
+        if (!alike)
+          findings.add(new Finding(w.id(), "throws", key(cause), "the jvm " + (refused ? "refused" : "threw") + " (" + firstLine(failed) + "), this device: "
+              + firstLines(cause, 40)));
         else {
           Object[] fresh = k.arguments();
           for (int i = 0; i < a.length; i++)
@@ -120,7 +130,7 @@ final class Differential {
         }
       }
     }
-    return new Outcome(null, findings, ran, true);
+    return new Outcome(null, findings, ran, refused, !refused);
   }
 
   /** {@code k} on {@code w} against the jvm's {@code reference} results; null when they agree. */

@@ -49,6 +49,8 @@ final class Fuzzer {
     /** Kernels the jvm refused (a loop that would not keep Java's meaning), and every device with it. */
     long refusedEverywhere;
     final Map<String, Long> refusedByShape = new TreeMap<>();
+    /** Kernels whose Math.*Exact overflowed on the jvm, and on every device with it. */
+    long threwEverywhere;
     /** The first seed not tried yet, where a later run can go on. */
     long nextSeed;
     final Map<String, Long> runsByDevice = new TreeMap<>();
@@ -65,7 +67,7 @@ final class Fuzzer {
       StringBuilder s = new StringBuilder();
       s.append(kernels).append(" kernels in ").append(millis / 1000).append(" s; runs per device ").append(runsByDevice)
           .append("; shapes ").append(byShape).append("; ").append(invalid).append(" invalid, ").append(rejectedByJavac)
-          .append(" rejected by javac; ").append(refusedEverywhere).append(" refused alike everywhere ").append(refusedByShape).append("; ").append(problems.size()).append(" distinct problem(s)");
+          .append(" rejected by javac; ").append(refusedEverywhere).append(" refused alike everywhere ").append(refusedByShape).append("; ").append(threwEverywhere).append(" threw ArithmeticException alike; ").append(problems.size()).append(" distinct problem(s)");
       problems.forEach((sig, seeds) -> s.append("\n  ").append(sig).append(": ").append(seeds.size()).append(" kernel(s), seeds ")
           .append(seeds.subList(0, Math.min(seeds.size(), 8))));
       for (Path p : reproducers) s.append("\n  reproducer: ").append(p);
@@ -120,6 +122,7 @@ final class Fuzzer {
       return;
     }
     st.kernels++;
+    if (o.threw()) st.threwEverywhere++;
     if (o.refused()) {
       st.refusedEverywhere++;
       st.refusedByShape.merge(k.shape().name(), 1L, Long::sum);

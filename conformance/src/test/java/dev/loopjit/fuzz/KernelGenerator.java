@@ -704,7 +704,8 @@ final class KernelGenerator {
       if (h != null) return h;
     }
     // library calls
-    return switch (r.nextInt(24)) {
+    return switch (r.nextInt(25)) {
+      case 23 -> exactInt(s, d);
       case 0 -> Ex.of(JType.INT, "Math.abs($0)", intOperand(s, d));
       case 1 -> Ex.of(JType.INT, "Math." + pick("min", "max") + "($0, $1)", intOperand(s, d), intOperand(s, d));
       case 2 -> Ex.of(JType.INT, "Math." + pick("floorMod", "floorDiv") + "($0, $1)", intOperand(s, d), nonZero(intOperand(s, d)));
@@ -732,6 +733,25 @@ final class KernelGenerator {
           expr(s, pick(JType.BYTE, JType.SHORT, JType.CHAR), d));
       case 22 -> Ex.of(JType.INT, "Float.floatToIntBits(Float.float16ToFloat(Float.floatToFloat16($0)))", notNaN(expr(s, JType.FLOAT, d)));
       default -> Ex.of(JType.INT, "(($0) >>> ($1))", intOperand(s, d), intOperand(s, d));
+    };
+  }
+
+  /**
+   * A {@code Math.*Exact} of ints: mostly of operands narrowed so that it cannot overflow, now and
+   * then of whole ones, which may (then Java's ArithmeticException must come from every device).
+   */
+  private Ex exactInt(Scope s, int d) {
+    boolean whole = chance(30);
+    String narrow = whole ? "" : " >> 17";
+    return switch (r.nextInt(5)) {
+      case 0 -> Ex.of(JType.INT, "Math." + pick("addExact", "subtractExact", "multiplyExact") + "(($0)" + narrow + ", ($1)" + narrow + ")",
+          intOperand(s, d), intOperand(s, d));
+      case 1 -> Ex.of(JType.INT, "Math." + pick("incrementExact", "decrementExact", "negateExact", "absExact") + "(($0)" + narrow + ")", intOperand(s, d));
+      case 2 -> Ex.of(JType.INT, "Math.toIntExact(($0)" + (whole ? "" : " >> 33") + ")", expr(s, JType.LONG, d));
+      case 3 -> Ex.of(JType.INT, "((int) Math." + pick("addExact", "multiplyExact", "subtractExact") + "(($0)" + (whole ? "" : " >> 33") + ", ($1)"
+          + (whole ? "" : " >> 33") + "))", expr(s, JType.LONG, d), expr(s, JType.LONG, d));
+      default -> Ex.of(JType.INT, "((int) Math.multiplyExact(($0)" + (whole ? "" : " >> 33") + ", ($1)" + narrow + "))", expr(s, JType.LONG, d),
+          intOperand(s, d));
     };
   }
 

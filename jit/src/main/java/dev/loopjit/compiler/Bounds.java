@@ -1,4 +1,4 @@
-// Pass "bounds": Java's array bounds checks, on every access not proven in range, reported through a hidden argument.
+// Pass "bounds": Java's array bounds checks, on every access not proven in range, reported through a hidden argument; Math.*Exact's throws too.
 package dev.loopjit.compiler;
 
 import dev.loopjit.ir.ArrayType;
@@ -11,6 +11,7 @@ import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
+import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
@@ -56,7 +57,19 @@ final class Bounds implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    if (!cx.target.boundsChecks()) return cx.target.signedIndices() ? signed(ir, cx) : ir;
+    if (!cx.target.boundsChecks()) {
+      // JVM bytecode throws for itself; elsewhere a THROW is reported even with the checks off
+      if (cx.target.chunked() || !throwsAnything(ir.body())) return cx.target.signedIndices() ? signed(ir, cx) : ir;
+      Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
+      Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()), Set.of(), false);
+      Block body = new Rewriter() {
+        @Override
+        protected List<Stmt> stmts(Stmt s) {
+          return s instanceof Eval e && isThrow(e) ? List.of(w.thrown(e, false)) : List.of(s);
+        }
+      }.rewrite(ir.body());
+      return ir.withBoundsChecks(new KernelIR.Param(ir.params().size(), report, KernelIR.Param.Kind.ARRAY), w.sites, body);
+    }
     Var report = cx.names.fresh("bounds_report", ArrayType.global(Prim.LONG));
     LoopVersions.Versioned versioned = LoopVersions.of(ir.body(), cx);
     Walk w = new Walk(ir, report, cx, !barriersAfterStart(ir.body()), versioned.hoisted(), false);
@@ -160,6 +173,22 @@ final class Bounds implements Pass {
   }
 
   /** Whether a barrier follows the kernel's first statement (where the uniform pass puts one). */
+  /** Whether {@code s} is a {@code THROW} ({@code Math.*Exact}'s ArithmeticException). */
+  static boolean isThrow(Eval s) {
+    return s.call() instanceof Call c && c.op() == Intrinsic.THROW;
+  }
+
+  private static boolean throwsAnything(Block body) {
+    boolean[] found = {false};
+    IrWalk.walk(body, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        found[0] |= x instanceof Eval e && isThrow(e);
+      }
+    });
+    return found[0];
+  }
+
   private static boolean barriersAfterStart(Block body) {
     List<Stmt> stmts = body.stmts();
     for (int i = 0; i < stmts.size(); i++) {
@@ -222,6 +251,7 @@ final class Bounds implements Pass {
         }
         case Assign a -> new Out(guarded(s, r, dry), r.assign(a.var(), a.value()));
         case Store st -> new Out(guarded(s, r, dry), r);
+        case Eval e when isThrow(e) -> new Out(thrown(e, dry), r);
         case Eval e -> new Out(guarded(s, r, dry), r);
         case Return ret -> new Out(guarded(s, r, dry), null);
         case Break br -> new Out(one(s), null);
@@ -332,6 +362,17 @@ final class Bounds implements Pass {
       if (signed == value) return value;
       if (!dry) sites.add(new BoundsSite(sites.size() + 1, "(index variable " + a.var().name() + ")", -1, Integer.MAX_VALUE, a.src(), r.upper(value)));
       return signed;
+    }
+
+    /** A {@code THROW}: its own site (Java's message, the kernel's line) reported as a failing access is. */
+    Block thrown(Eval e, boolean dry) {
+      int which = ((Const) ((Call) e.call()).args().get(0)).value() instanceof Number n ? n.intValue() : -1;
+      int site = 0;
+      if (!dry) {
+        sites.add(BoundsSite.thrown(sites.size() + 1, ExactMath.message(which), ExactMath.callSite(e.src())));
+        site = sites.size();
+      }
+      return fail(site, Const.of(0), e.src());
     }
 
     /** {@code report; return;} (or the report alone, in a kernel with barriers). */

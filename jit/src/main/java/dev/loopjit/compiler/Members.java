@@ -58,6 +58,8 @@ final class Members {
 
   void invoke(InvokeInstruction inv) {
     String owner = inv.owner().asInternalName(), name = inv.name().stringValue(), desc = inv.type().stringValue();
+    // Math.addExact and friends: the same arithmetic from ExactMath, whose throw the devices can report
+    if (inv.opcode() == java.lang.classfile.Opcode.INVOKESTATIC && ExactMath.replaces(owner, name, desc)) owner = ExactMath.OWNER;
     var type = inv.typeSymbol();
     int n = type.parameterCount();
     Expr[] args = new Expr[n];
@@ -91,6 +93,10 @@ final class Members {
           // A HalfFloat goes to a helper as its float value (Translator declares the parameter so).
           else if (a instanceof ValueObjects.Value v && v.kind() == ValueObjects.Kind.HALF) passed.add(v.fields().get(0));
           else if (a != OperandStack.ContextRef.INSTANCE) throw Refusal.unsupported(ops.src, "passing " + OperandStack.describe(a) + " to " + display);
+        }
+        if (owner.equals(ExactMath.OWNER) && name.equals("overflow")) {   // where Java throws ArithmeticException
+          ops.out.add(new Stmt.Eval(new Call(Intrinsic.THROW, null, List.of(args[0])), ops.src));
+          return;
         }
         Intrinsics.Mapping m = Intrinsics.lookup(owner, name, desc);
         if (Arrays.stream(raw).anyMatch(a -> a == OperandStack.ContextRef.INSTANCE) && (owner.startsWith("java/") || m != null))

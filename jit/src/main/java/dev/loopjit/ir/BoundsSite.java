@@ -18,8 +18,19 @@ package dev.loopjit.ir;
  *               array's length, the access cannot fail for those arguments (vector add's {@code a[i]}
  *               with {@code i < c.length} and {@code a} as long as {@code c}; a matmul's
  *               {@code a[i * k + p]} with {@code a.length >= m * k}). {@code spi.KernelFacts#mayFail} reads it.
+ * @param thrown null for an array access; for a {@code THROW} the message of Java's ArithmeticException
  */
-public record BoundsSite(int id, String array, int param, int length, Src src, Expr upper) {
+public record BoundsSite(int id, String array, int param, int length, Src src, Expr upper, String thrown) {
+  /** An array access's site. */
+  public BoundsSite(int id, String array, int param, int length, Src src, Expr upper) {
+    this(id, array, param, length, src, upper, null);
+  }
+
+  /** A site where the kernel throws Java's {@code ArithmeticException} with {@code message} (a {@code Math.*Exact} that overflowed). */
+  public static BoundsSite thrown(int id, String message, Src src) {
+    return new BoundsSite(id, null, -1, -1, src, null, message);
+  }
+
   /** {@code Kernels.saxpy (Kernels.java:12)}, then each call it was inlined through. */
   public String where() {
     StringBuilder b = new StringBuilder(src.describe());

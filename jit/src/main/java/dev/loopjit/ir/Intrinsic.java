@@ -83,11 +83,18 @@ public enum Intrinsic {
    * PRINTF(format..., values...) -> no value: {@code Debug.printf}. The arguments are the format's
    * length and its characters as INT constants, then the values ({@link PrintFormat} reads them).
    */
-  PRINTF;
+  PRINTF,
+  /**
+   * THROW(which) -> no value: the work-item throws Java's {@code ArithmeticException} with message
+   * number {@code which} (an INT constant, {@code compiler.ExactMath.message}) — a {@code Math.*Exact}
+   * that overflowed. The {@code bounds} pass writes it as a report of its own site (as an index out of
+   * range), so only the JVM's emitter sees it, and makes it throw.
+   */
+  THROW;
 
   /** Whether a call has an effect besides its value (so it may not be removed or reordered). */
   public boolean hasEffect() {
     return this == BARRIER_LOCAL || this == BARRIER_GLOBAL || this == ATOMIC_ADD || this == ATOMIC_CAS
-        || this == SIMD_SHUFFLE || this == SIMD_SUM || this == SIMD_MAX || this == PRINTF || this == LOAD_TRANSPOSED;
+        || this == SIMD_SHUFFLE || this == SIMD_SUM || this == SIMD_MAX || this == PRINTF || this == LOAD_TRANSPOSED || this == THROW;
   }
 }

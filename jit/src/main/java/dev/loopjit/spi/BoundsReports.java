@@ -1,6 +1,7 @@
-// Out-of-bounds reports as exceptions: a compiled kernel's report word, or the jvm's own exception, named from the site table.
+// Out-of-bounds and overflow reports as exceptions: a compiled kernel's report word, or the jvm's own exception, named from the site table.
 package dev.loopjit.spi;
 
+import dev.loopjit.api.KernelArithmeticException;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.compiler.Compiler;
 import dev.loopjit.compiler.Target;
@@ -21,12 +22,13 @@ public final class BoundsReports {
   private BoundsReports() {}
 
   /** The exception for report word {@code word} (not 0) of {@code kernel}, launched for {@code task}. */
-  public static KernelIndexOutOfBoundsException of(TaskSpec task, DeviceKernel kernel, long word, String device) {
+  public static RuntimeException of(TaskSpec task, DeviceKernel kernel, long word, String device) {
     int site = (int) (word >>> 32), index = (int) word;
     List<BoundsSite> sites = kernel.boundsSites();
     if (site < 1 || site > sites.size())
       return new KernelIndexOutOfBoundsException(task.qualifiedName(), null, index, -1, null, device);
     BoundsSite s = sites.get(site - 1);
+    if (s.thrown() != null) return new KernelArithmeticException(task.qualifiedName(), s.thrown(), s.where(), device);
     return new KernelIndexOutOfBoundsException(task.qualifiedName(), s.array(), index, length(task, s), s.where(), device);
   }
 
@@ -72,6 +74,26 @@ public final class BoundsReports {
       // a method the compiler refuses still ran on the jvm: the exception names no array
     }
     KernelIndexOutOfBoundsException k = new KernelIndexOutOfBoundsException(task.qualifiedName(), array, index, length, where, device);
+    k.initCause(e);
+    return k;
+  }
+
+  /**
+   * The exception for Java's own {@code e}, thrown by {@code task}'s method on the jvm (a
+   * {@code Math.*Exact} that overflowed, or an integer division by zero): a
+   * {@link KernelArithmeticException} with Java's message, naming the kernel's line.
+   */
+  public static KernelArithmeticException ofJava(TaskSpec task, ArithmeticException e, String device) {
+    String where = null;
+    for (StackTraceElement f : e.getStackTrace()) {
+      String c = f.getClassName();
+      if (c.startsWith("java.") || c.startsWith("jdk.") || c.startsWith("dev.loopjit.types.")) continue;
+      if (c.startsWith("dev.loopjit.backend.") || c.startsWith("dev.loopjit.runtime.")) break;   // not from the kernel's code
+      where = f.getFileName() != null ? simple(c) + "." + f.getMethodName() + " (" + f.getFileName()
+          + (f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : "") + ")" : null;
+      break;
+    }
+    KernelArithmeticException k = new KernelArithmeticException(task.qualifiedName(), String.valueOf(e.getMessage()), where, device);
     k.initCause(e);
     return k;
   }

@@ -81,7 +81,7 @@ final class PtxIntrinsics {
       case CBRT, EXPM1, LOG1P, POW, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, HYPOT -> throw noExact(c);
       case SIMD_SHUFFLE -> extras.shuffle(c);
       case PRINTF -> extras.printf(c);
-      case SHAPE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission: " + IrPrinter.expr(c));
+      case SHAPE, SIMD_SUM, SIMD_MAX, THROW -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission: " + IrPrinter.expr(c));
       case LOAD_TRANSPOSED -> throw new IllegalStateException("only the coarsen pass of CPU targets writes " + IrPrinter.expr(c));
     };
   }

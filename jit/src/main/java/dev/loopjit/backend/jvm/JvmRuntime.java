@@ -90,6 +90,8 @@ final class JvmRuntime implements DeviceRuntime {
       else k.invoke(actual);
     } catch (IndexOutOfBoundsException e) {   // Java's own check: named as the compiled devices name theirs
       throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), e, device().id());
+    } catch (ArithmeticException e) {   // a Math.*Exact that overflowed (or a division by zero): Java's message, the kernel's line
+      throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), e, device().id());
     } finally {
       fields.exit();
     }

@@ -1,6 +1,7 @@
 // Lowered IR to JVM bytecode with java.lang.classfile: a hidden class per kernel, Java's own arithmetic for Java's semantics.
 package dev.loopjit.backend.jvmmt;
 
+import dev.loopjit.compiler.ExactMath;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
@@ -867,6 +868,12 @@ final class BytecodeEmitter {
       }
       case PRINTF -> {
         printf(c);
+        return TypeKind.VOID;
+      }
+      case THROW -> {   // a Math.*Exact that overflowed: Java's ArithmeticException, naming the kernel's line
+        int which = a.get(0) instanceof Const k && k.value() instanceof Number n ? n.intValue() : -1;
+        code.ldc(ExactMath.message(which)).ldc(where(ExactMath.callSite(at)))
+            .invokestatic(FAILURES, "arithmetic", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_String, ConstantDescs.CD_String));
         return TypeKind.VOID;
       }
       case BARRIER_LOCAL, BARRIER_GLOBAL -> {

@@ -1,4 +1,4 @@
-// What a failing array access in a generated kernel throws: Java's ArrayIndexOutOfBoundsException, naming the array and the line.
+// What a failing array access or Math.*Exact in a generated kernel throws: Java's exception, naming the array and the line.
 package dev.loopjit.backend.jvmmt;
 
 /** Called from the exception handlers {@link BytecodeEmitter} gives every array access. */
@@ -35,6 +35,27 @@ final class Failures {
     }
 
     /** Where in the Java source: {@code Kernels.saxpy (Kernels.java:12)}, with the calls it was inlined from. */
+    String source() {
+      return source;
+    }
+  }
+
+  /** What a kernel's {@code THROW} does (a {@code Math.*Exact} that overflowed): Java's ArithmeticException, with the kernel's line. */
+  static void arithmetic(String message, String source) {
+    throw new Thrown(message, source);
+  }
+
+  /** A {@code THROW}'s exception, which knows the source line for the runtime's {@code KernelArithmeticException}. */
+  static final class Thrown extends ArithmeticException {
+    private static final long serialVersionUID = 1L;
+    private final String source;
+
+    Thrown(String message, String source) {
+      super(message);
+      this.source = source;
+    }
+
+    /** Where in the Java source: {@code Kernels.sum (Kernels.java:12)}, with the calls it was inlined from. */
     String source() {
       return source;
     }

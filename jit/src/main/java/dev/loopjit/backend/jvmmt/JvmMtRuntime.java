@@ -2,6 +2,7 @@
 package dev.loopjit.backend.jvmmt;
 
 import dev.loopjit.api.Device;
+import dev.loopjit.api.KernelArithmeticException;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
@@ -152,6 +153,10 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
         if (options.flag("threadInfo")) System.out.println("task " + kernel.task() + " on " + device.id() + ": " + chunking(grid.counts()));
         Cores.chunks(kernel.handle().kernel(), bound, grid.counts());
       }
+    } catch (Failures.Thrown e) {
+      KernelArithmeticException named = new KernelArithmeticException(kernel.task(), e.getMessage(), e.source(), device.id());
+      named.initCause(e);
+      throw named;
     } catch (ArrayIndexOutOfBoundsException e) {
       Matcher m = JAVA_MESSAGE.matcher(e.getCause() != null ? String.valueOf(e.getCause().getMessage()) : "");
       if (!(e instanceof Failures.Named n) || !m.find()) throw Failures.inTask(e, kernel.task());

@@ -239,7 +239,7 @@ public final class OpenClEmitter extends CEmitter {
       case CLZ -> asInt(call("clz", args(a)), a.get(0));
       case CTZ -> call(use(a.get(0).prim() == Prim.LONG ? OpenClFunction.CTZ_LONG : OpenClFunction.CTZ_INT), args(a));
       case PRINTF -> printf(c);
-      case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission: " + IrPrinter.expr(c));
+      case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX, THROW -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission: " + IrPrinter.expr(c));
       case LOAD_TRANSPOSED -> throw new IllegalStateException("a statement, not a value: " + IrPrinter.expr(c));
     };
   }

@@ -85,7 +85,7 @@ final class SpirvIntrinsics {
       case ADD_NO_WRAP -> exprs.eval(new dev.loopjit.ir.Expr.Binary(dev.loopjit.ir.Op.Binary.ADD, a.get(0), a.get(1)));   // OpIAdd: the sum never overflows
       case MUL_NO_WRAP -> exprs.eval(new dev.loopjit.ir.Expr.Binary(dev.loopjit.ir.Op.Binary.MUL, a.get(0), a.get(1)));   // OpIMul: nor the product
       case PRINTF -> printf(c);
-      case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission");
+      case SHAPE, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX, THROW -> throw new IllegalStateException(c.op() + " is lowered by the compiler before emission");
       case LOAD_TRANSPOSED -> throw new IllegalStateException("a statement, not a value");
     };
   }
