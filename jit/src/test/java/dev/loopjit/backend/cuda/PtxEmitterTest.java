@@ -129,8 +129,8 @@ class PtxEmitterTest {
     return s;
   }
 
-  /** Intrinsics the compiler lowers before any emitter sees them (collection shapes, SIMD-group folds). */
-  private static final Set<Intrinsic> LOWERED = EnumSet.of(Intrinsic.SHAPE, Intrinsic.SIMD_SUM, Intrinsic.SIMD_MAX);
+  /** Intrinsics the compiler lowers before any emitter sees them (collection shapes, SIMD-group folds, Math.*Exact throws). */
+  private static final Set<Intrinsic> LOWERED = EnumSet.of(Intrinsic.SHAPE, Intrinsic.SIMD_SUM, Intrinsic.SIMD_MAX, Intrinsic.THROW);
 
   /** Intrinsics only CPU targets' passes write (the coarsen pass's rows form), which no GPU kernel has. */
   private static final Set<Intrinsic> CPU_ONLY = EnumSet.of(Intrinsic.LOAD_TRANSPOSED);
