@@ -1,4 +1,4 @@
-// One array access the bounds pass could not prove in range: what an out-of-bounds report at run time names.
+// One array access the bounds pass could not prove in range, or a Math.*Exact that may overflow: what a report at run time names.
 package dev.loopjit.ir;
 
 /**
