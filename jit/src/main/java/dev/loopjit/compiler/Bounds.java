@@ -489,15 +489,38 @@ final class Bounds implements Pass {
       return new If(ok, new Block(List.of(store), at), w.fail(site, index, at), at);
     }
 
-    /** The statement after the reports of its loads, and under its atomic's check. */
+    /**
+     * The statement after the reports of its loads, and under its atomic's check. An atomic whose
+     * old value is assigned gives the variable a value on the failing path too (zero, as C's
+     * declarations do): a reduction's compare-and-set loop compares it with what it expected, and on
+     * PTX an unassigned register may read differently each time round, so the loop would not end.
+     */
     Block wrap(Stmt s) {
       Stmt x = s;
-      if (atomicOk != null) x = new If(atomicOk, new Block(List.of(s), src), w.fail(atomicSite, atomicIndex, src), src);
+      if (atomicOk != null) {
+        Block fail = w.fail(atomicSite, atomicIndex, src);
+        if (s instanceof Assign a && a.var().type() instanceof Prim p) {
+          List<Stmt> failing = new ArrayList<>(List.of(new Assign(a.var(), zero(p), src)));
+          failing.addAll(fail.stmts());
+          fail = new Block(failing, src);
+        }
+        x = new If(atomicOk, new Block(List.of(s), src), fail, src);
+      }
       if (before.isEmpty()) return new Block(List.of(x), src);
       List<Stmt> all = new ArrayList<>(before);
       all.add(x);
       return new Block(all, src);
     }
+  }
+
+  private static Const zero(Prim p) {
+    return switch (p) {
+      case LONG -> Const.of(0L);
+      case FLOAT -> Const.of(0f);
+      case DOUBLE -> Const.of(0d);
+      case BOOLEAN -> Const.of(false);
+      default -> Const.of(0);
+    };
   }
 
   private static Block one(Stmt s) {

@@ -7,8 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.Parallel;
+import dev.loopjit.api.Reduce;
+import dev.loopjit.api.Task2;
 import dev.loopjit.ir.BoundsSite;
+import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrPrinter;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Stmt;
 import dev.loopjit.spi.KernelFacts;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.Targets;
@@ -64,6 +71,36 @@ class BoundsPassTest {
       int k = i;
       if (a[i] > 0) k = k - 1;
       a[k] = 0f;   // k may be -1
+    }
+  }
+
+  static void floatMax(float[] a, @Reduce float[] max) {
+    for (@Parallel int i = 0; i < a.length; i++) max[0] = Math.max(max[0], a[i]);
+  }
+
+  /**
+   * A reduction's compare-and-set loop assigns the element's old value, and compares it with what it
+   * expected to leave the loop: where the bounds check skips the atomic, the variable gets a value
+   * too (issue #31: on PTX an unassigned register may read differently each time round the loop, so
+   * the loop might never end; the C emitters' zeroed declarations hid it).
+   */
+  @Test
+  void anAtomicsOldValueIsAssignedWhereTheCheckSkipsIt() {
+    for (Target t : List.of(Target.offline("ptx", "sm_90"), GPU)) {
+      KernelIR ir = compile((Task2<float[], float[]>) BoundsPassTest::floatMax, t);
+      int[] guarded = {0};
+      IrWalk.walk(ir.body(), new IrWalk.Visitor() {
+        @Override
+        public void stmt(Stmt x) {
+          if (x instanceof Stmt.If i && i.then().stmts().size() == 1 && i.then().stmts().get(0) instanceof Stmt.Assign a
+              && a.value() instanceof Expr.Call c && c.op() == Intrinsic.ATOMIC_CAS) {
+            guarded[0]++;
+            assertTrue(i.otherwise().stmts().stream().anyMatch(o -> o instanceof Stmt.Assign b && b.var().equals(a.var())),
+                t.language() + ": the failing path leaves " + a.var().name() + " unassigned:\n" + IrPrinter.print(ir));
+          }
+        }
+      });
+      assertTrue(guarded[0] > 0, t.language() + ": no checked compare-and-set in\n" + IrPrinter.print(ir));
     }
   }
 
