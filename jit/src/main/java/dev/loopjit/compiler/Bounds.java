@@ -199,7 +199,7 @@ final class Bounds implements Pass {
   }
 
   private static boolean isBarrier(Expr e) {
-    return e instanceof Call c && (c.op() == Intrinsic.BARRIER_LOCAL || c.op() == Intrinsic.BARRIER_GLOBAL);
+    return e instanceof Call c && c.op().isBarrier();
   }
 
   /** A rewritten block and the facts after it (null: its end is never reached). */

@@ -14,6 +14,7 @@ import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
+import dev.loopjit.ir.Uses;
 import dev.loopjit.ir.Var;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -62,18 +63,11 @@ final class FlatBarriers implements Pass {
   }
 
   static boolean isBarrier(Stmt s) {
-    return s instanceof Eval e && e.call() instanceof Call c && (c.op() == Intrinsic.BARRIER_LOCAL || c.op() == Intrinsic.BARRIER_GLOBAL);
+    return s instanceof Eval e && e.call() instanceof Call c && c.op().isBarrier();
   }
 
   static boolean hasBarrier(Stmt s) {
-    boolean[] found = {false};
-    IrWalk.walk(s, new IrWalk.Visitor() {
-      @Override
-      public void stmt(Stmt x) {
-        found[0] |= isBarrier(x);
-      }
-    });
-    return found[0];
+    return Uses.of(s).barriers();
   }
 
   /**

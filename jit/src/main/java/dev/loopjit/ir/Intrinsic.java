@@ -92,6 +92,11 @@ public enum Intrinsic {
    */
   THROW;
 
+  /** Whether this is a work-group barrier ({@code localBarrier} or {@code globalBarrier}). */
+  public boolean isBarrier() {
+    return this == BARRIER_LOCAL || this == BARRIER_GLOBAL;
+  }
+
   /** Whether a call has an effect besides its value (so it may not be removed or reordered). */
   public boolean hasEffect() {
     return this == BARRIER_LOCAL || this == BARRIER_GLOBAL || this == ATOMIC_ADD || this == ATOMIC_CAS

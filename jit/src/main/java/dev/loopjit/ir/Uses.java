@@ -58,7 +58,7 @@ public record Uses(boolean doubles, Set<Var> vars, Set<Var> localArrays, long lo
           boolean atomic = c.op() == Intrinsic.ATOMIC_ADD || c.op() == Intrinsic.ATOMIC_CAS;
           f[1] |= atomic;
           f[2] |= c.op() == Intrinsic.ATOMIC_ADD && c.type() == Prim.LONG;
-          f[3] |= c.op() == Intrinsic.BARRIER_LOCAL || c.op() == Intrinsic.BARRIER_GLOBAL;
+          f[3] |= c.op().isBarrier();
         }
       }
     });

@@ -4,7 +4,6 @@ package dev.loopjit.backend.jvmmt;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
-import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
@@ -67,7 +66,7 @@ record Fission(Set<Var> perItem, Set<Var> local, Map<Stmt, Boolean> barriers) {
   }
 
   static boolean isBarrier(Stmt s) {
-    return s instanceof Eval e && e.call() instanceof Call c && (c.op() == Intrinsic.BARRIER_LOCAL || c.op() == Intrinsic.BARRIER_GLOBAL);
+    return s instanceof Eval e && e.call() instanceof Call c && c.op().isBarrier();
   }
 
   private static boolean contains(Stmt s, Map<Stmt, Boolean> memo) {

@@ -5,7 +5,6 @@ import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelArithmeticException;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.ir.Expr;
-import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Prim;
@@ -216,7 +215,7 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
     new Rewriter() {
       @Override
       protected Expr expr(Expr e) {
-        if (e instanceof Expr.Call c && (c.op() == Intrinsic.BARRIER_LOCAL || c.op() == Intrinsic.BARRIER_GLOBAL)) found[0] = true;
+        if (e instanceof Expr.Call c && c.op().isBarrier()) found[0] = true;
         return e;
       }
     }.rewrite(ir.body());
