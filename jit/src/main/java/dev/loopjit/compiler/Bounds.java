@@ -173,7 +173,7 @@ final class Bounds implements Pass {
   }
 
   /** Whether a barrier follows the kernel's first statement (where the uniform pass puts one). */
-  /** Whether {@code s} is a {@code THROW} ({@code Math.*Exact}'s ArithmeticException). */
+  /** Whether {@code s} is a {@code THROW} ({@code Math.*Exact}'s ArithmeticException, a {@code Character} call beyond Latin-1). */
   static boolean isThrow(Eval s) {
     return s.call() instanceof Call c && c.op() == Intrinsic.THROW;
   }
@@ -366,13 +366,14 @@ final class Bounds implements Pass {
 
     /** A {@code THROW}: its own site (Java's message, the kernel's line) reported as a failing access is. */
     Block thrown(Eval e, boolean dry) {
-      int which = ((Const) ((Call) e.call()).args().get(0)).value() instanceof Number n ? n.intValue() : -1;
+      List<Expr> args = ((Call) e.call()).args();
+      int which = ((Const) args.get(0)).value() instanceof Number n ? n.intValue() : -1;
       int site = 0;
       if (!dry) {
         sites.add(BoundsSite.thrown(sites.size() + 1, ExactMath.message(which), ExactMath.callSite(e.src())));
         site = sites.size();
       }
-      return fail(site, Const.of(0), e.src());
+      return fail(site, args.size() > 1 ? args.get(1) : Const.of(0), e.src());
     }
 
     /** {@code report; return;} (or the report alone, in a kernel with barriers). */

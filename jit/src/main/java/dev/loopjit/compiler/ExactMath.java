@@ -36,8 +36,9 @@ public final class ExactMath {
     return (owner.equals("java/lang/Math") || owner.equals("java/lang/StrictMath")) && METHODS.contains(name + desc);
   }
 
-  /** Java's message for {@link #overflow}'s number. */
+  /** Java's message for {@link #overflow}'s number; for a {@code THROW} of {@link CharacterCalls}, the call ({@code "Character.isLetter"}). */
   public static String message(int which) {
+    if (which >= CharacterCalls.FIRST) return CharacterCalls.message(which);
     return which >= 0 && which < MESSAGES.length ? MESSAGES[which] : "arithmetic exception";
   }
 

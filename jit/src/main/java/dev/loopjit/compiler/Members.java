@@ -94,6 +94,10 @@ final class Members {
           else if (a instanceof ValueObjects.Value v && v.kind() == ValueObjects.Kind.HALF) passed.add(v.fields().get(0));
           else if (a != OperandStack.ContextRef.INSTANCE) throw Refusal.unsupported(ops.src, "passing " + OperandStack.describe(a) + " to " + display);
         }
+        if (CharacterCalls.replaces(owner, name, desc)) {   // Character.isDigit and friends: the JDK's answers, compiled
+          CharacterCalls.call(ops, name, args);
+          return;
+        }
         if (owner.equals(ExactMath.OWNER) && name.equals("overflow")) {   // where Java throws ArithmeticException
           ops.out.add(new Stmt.Eval(new Call(Intrinsic.THROW, null, List.of(args[0])), ops.src));
           return;

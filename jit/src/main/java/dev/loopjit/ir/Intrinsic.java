@@ -87,8 +87,10 @@ public enum Intrinsic {
   /**
    * THROW(which) -> no value: the work-item throws Java's {@code ArithmeticException} with message
    * number {@code which} (an INT constant, {@code compiler.ExactMath.message}) — a {@code Math.*Exact}
-   * that overflowed. The {@code bounds} pass writes it as a report of its own site (as an index out of
-   * range), so only the JVM's emitter sees it, and makes it throw.
+   * that overflowed. THROW(which, value): a JDK call given a value no kernel answers
+   * ({@code compiler.CharacterCalls}: {@code Character.isLetter} above U+00FF), the value reported
+   * in place of an index. The {@code bounds} pass writes it as a report of its own site (as an index
+   * out of range), so only the JVM's emitter sees it, and makes it throw.
    */
   THROW;
 

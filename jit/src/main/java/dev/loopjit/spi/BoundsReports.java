@@ -3,6 +3,8 @@ package dev.loopjit.spi;
 
 import dev.loopjit.api.KernelArithmeticException;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
+import dev.loopjit.api.KernelUnsupportedValueException;
+import dev.loopjit.compiler.CharacterCalls;
 import dev.loopjit.compiler.Compiler;
 import dev.loopjit.compiler.Target;
 import dev.loopjit.ir.BoundsSite;
@@ -28,6 +30,8 @@ public final class BoundsReports {
     if (site < 1 || site > sites.size())
       return new KernelIndexOutOfBoundsException(task.qualifiedName(), null, index, -1, null, device);
     BoundsSite s = sites.get(site - 1);
+    if (s.thrown() != null && CharacterCalls.isMessage(s.thrown()))   // the report's index is the code point
+      return new KernelUnsupportedValueException(task.qualifiedName(), s.thrown(), index, s.where(), device);
     if (s.thrown() != null) return new KernelArithmeticException(task.qualifiedName(), s.thrown(), s.where(), device);
     return new KernelIndexOutOfBoundsException(task.qualifiedName(), s.array(), index, length(task, s), s.where(), device);
   }

@@ -870,8 +870,15 @@ final class BytecodeEmitter {
         printf(c);
         return TypeKind.VOID;
       }
-      case THROW -> {   // a Math.*Exact that overflowed: Java's ArithmeticException, naming the kernel's line
+      case THROW -> {   // a Math.*Exact that overflowed, or a Character call beyond Latin-1: naming the kernel's line
         int which = a.get(0) instanceof Const k && k.value() instanceof Number n ? n.intValue() : -1;
+        if (a.size() > 1) {   // the value no kernel answers (a code point)
+          code.ldc(ExactMath.message(which));
+          expr(a.get(1));
+          code.ldc(where(ExactMath.callSite(at))).invokestatic(FAILURES, "unsupported",
+              MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_String, ConstantDescs.CD_int, ConstantDescs.CD_String));
+          return TypeKind.VOID;
+        }
         code.ldc(ExactMath.message(which)).ldc(where(ExactMath.callSite(at)))
             .invokestatic(FAILURES, "arithmetic", MethodTypeDesc.of(ConstantDescs.CD_void, ConstantDescs.CD_String, ConstantDescs.CD_String));
         return TypeKind.VOID;

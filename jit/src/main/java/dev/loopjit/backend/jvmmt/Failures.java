@@ -61,6 +61,25 @@ final class Failures {
     }
   }
 
+  /** What a kernel's {@code THROW} of a value does (a {@code Character} call beyond Latin-1): an exception naming the call, the value and the line. */
+  static void unsupported(String method, int value, String source) {
+    throw new Unsupported(method, value, source);
+  }
+
+  /** A {@code THROW} of a value, for the runtime's {@code KernelUnsupportedValueException}. */
+  static final class Unsupported extends UnsupportedOperationException {
+    private static final long serialVersionUID = 1L;
+    final String method, source;
+    final int value;
+
+    Unsupported(String method, int value, String source) {
+      super(method + "(" + value + ")");
+      this.method = method;
+      this.value = value;
+      this.source = source;
+    }
+  }
+
   /** {@code e} with the task's name in front of its message, the original as its cause. */
   static ArrayIndexOutOfBoundsException inTask(ArrayIndexOutOfBoundsException e, String task) {
     ArrayIndexOutOfBoundsException named = new ArrayIndexOutOfBoundsException("task \"" + task + "\" on jvm-mt: " + e.getMessage());

@@ -3,6 +3,7 @@ package dev.loopjit.backend.jvmmt;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelArithmeticException;
+import dev.loopjit.api.KernelUnsupportedValueException;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.KernelArg;
@@ -154,6 +155,10 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
       }
     } catch (Failures.Thrown e) {
       KernelArithmeticException named = new KernelArithmeticException(kernel.task(), e.getMessage(), e.source(), device.id());
+      named.initCause(e);
+      throw named;
+    } catch (Failures.Unsupported e) {
+      KernelUnsupportedValueException named = new KernelUnsupportedValueException(kernel.task(), e.method, e.value, e.source, device.id());
       named.initCause(e);
       throw named;
     } catch (ArrayIndexOutOfBoundsException e) {
