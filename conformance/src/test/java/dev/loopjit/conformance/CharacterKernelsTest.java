@@ -15,8 +15,6 @@ import dev.loopjit.api.TaskGraph;
 import dev.loopjit.testing.Inputs;
 import dev.loopjit.testing.KernelCheck;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
@@ -117,7 +115,11 @@ class CharacterKernelsTest {
   }
 
   private static int lineOf(String marker) throws IOException {
-    List<String> lines = Files.readAllLines(Path.of("src/test/java/dev/loopjit/conformance/CharacterKernels.java"));
+    List<String> lines;   // the source is a test resource (conformance/pom.xml), so the suite runs from the bundle too
+    try (var in = CharacterKernelsTest.class.getResourceAsStream("CharacterKernels.java")) {
+      if (in == null) throw new AssertionError("CharacterKernels.java is not on the class path");
+      lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+    }
     for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(marker)) return i + 1;
     throw new AssertionError("no line with " + marker);
   }

@@ -36,6 +36,11 @@ final class OfflineCheck {
   /** Null when every target compiles {@code k} ({@code task}), else what went wrong (device: the target's language). */
   static Finding check(FuzzKernel k, Serializable task) {
     MethodRef m = MethodRef.ofLambda(task, "k");
+    try {   // refused for its meaning (a value carried between iterations): refused on the jvm too, so on every target alike
+      Compiler.checkParallelMeaning(m);
+    } catch (dev.loopjit.api.KernelCompilationException e) {
+      return null;
+    }
     for (Target t : TARGETS) {
       String where = "compile:" + t.language() + (t.cpu() ? "-cpu" : "");
       try {

@@ -13,8 +13,19 @@ public final class CudaException extends RuntimeException {
   private final int code;
 
   CudaException(int code, String what, String description) {
-    super(what + ": " + name(code) + " (" + code + ")" + (description == null || description.isBlank() ? "" : ": " + description));
+    super(what + ": " + name(code) + " (" + code + ")" + (description == null || description.isBlank() ? "" : ": " + description) + hint(code));
     this.code = code;
+  }
+
+  /** What to do about the errors a first run on a new host meets, or nothing. */
+  private static String hint(int code) {
+    return switch (code) {
+      case 221 -> " (the driver's PTX compiler, libnvidia-ptxjitcompiler.so.1, is not installed beside libcuda.so.1:"
+          + " install the NVIDIA driver's compute package, or mount it into the container)";
+      case 34 -> " (this libcuda.so.1 is the toolkit's stub, not the driver: put the driver's library first on the path)";
+      case 222 -> " (the PTX is newer than this driver supports: update the NVIDIA driver)";
+      default -> "";
+    };
   }
 
   /** The CUresult, e.g. 2. */

@@ -27,12 +27,10 @@ final class CudaLibrary implements Cuda {
   /** The bindings over the library {@code name}, with cuInit done, or why there are none. */
   @SuppressWarnings("restricted")   // loading a native library is the point of this class
   static Loaded open(String name) {
-    SymbolLookup lib;
-    try {
-      lib = SymbolLookup.libraryLookup(name, Arena.global());
-    } catch (IllegalArgumentException e) {
-      return new Loaded(null, name + " not found (no NVIDIA driver)");
-    }
+    SymbolLookup lib = lookup(name);
+    if (lib == null)
+      return new Loaded(null, name + " not found (no NVIDIA driver): looked on the loader's path and in "
+          + String.join(", ", DRIVER_FOLDERS) + "; name the library with -Dloopjit.cuda.library=/path/to/libcuda.so.1");
     Cuda cuda;
     try {
       cuda = new CudaLibrary(lib);
@@ -40,6 +38,30 @@ final class CudaLibrary implements Cuda {
       return new Loaded(null, name + " is not a usable CUDA driver library: " + e.getMessage());
     }
     return Cuda.initialized(cuda);
+  }
+
+  /** Where NVIDIA's driver installs libcuda.so.1 when the loader's path does not name it (containers, WSL). */
+  static final java.util.List<String> DRIVER_FOLDERS = java.util.List.of("/usr/lib/x86_64-linux-gnu", "/usr/lib64",
+      "/usr/local/nvidia/lib64", "/usr/lib/wsl/lib");
+
+  /** The library {@code name} as the loader finds it, else (a bare name) from the first driver folder that has it; null when none. */
+  @SuppressWarnings("restricted")
+  private static SymbolLookup lookup(String name) {
+    try {
+      return SymbolLookup.libraryLookup(name, Arena.global());
+    } catch (IllegalArgumentException e) {
+      if (name.contains("/")) return null;
+    }
+    for (String folder : DRIVER_FOLDERS) {
+      java.nio.file.Path p = java.nio.file.Path.of(folder, name);
+      if (!java.nio.file.Files.exists(p)) continue;
+      try {
+        return SymbolLookup.libraryLookup(p, Arena.global());
+      } catch (IllegalArgumentException e) {
+        // a library the loader cannot use (another architecture): try the next folder
+      }
+    }
+    return null;
   }
 
   private static FunctionDescriptor returnsResult(MemoryLayout... args) {

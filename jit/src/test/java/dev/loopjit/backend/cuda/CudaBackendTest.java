@@ -21,6 +21,14 @@ class CudaBackendTest {
   // ---- anywhere ----
 
   @Test
+  void theErrorsOfAFirstRunOnANewHostSayWhatToInstall() {
+    String jit = new CudaException(221, "cuModuleLoadDataEx", null).getMessage();
+    assertTrue(jit.startsWith("cuModuleLoadDataEx: CUDA_ERROR_JIT_COMPILER_NOT_FOUND (221)") && jit.contains("libnvidia-ptxjitcompiler.so.1"), jit);
+    assertTrue(new CudaException(34, "cuInit", null).getMessage().contains("stub"));
+    assertEquals("cuMemAlloc: CUDA_ERROR_OUT_OF_MEMORY (2): out of memory", new CudaException(2, "cuMemAlloc", "out of memory").getMessage());
+  }
+
+  @Test
   void aMissingDriverIsAProblemNotAnException() {
     String saved = System.getProperty("loopjit.cuda.library");
     System.setProperty("loopjit.cuda.library", "libNoSuch.so");
@@ -28,7 +36,9 @@ class CudaBackendTest {
       CudaBackend b = new CudaBackend();
       assertEquals("cuda", b.name());
       assertEquals(List.of(), b.devices(Settings.options()));
-      assertEquals("libNoSuch.so not found (no NVIDIA driver)", b.problem());
+      assertEquals("libNoSuch.so not found (no NVIDIA driver): looked on the loader's path and in /usr/lib/x86_64-linux-gnu,"
+          + " /usr/lib64, /usr/local/nvidia/lib64, /usr/lib/wsl/lib; name the library with -Dloopjit.cuda.library=/path/to/libcuda.so.1",
+          b.problem());
       IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> b.open(Devices.jvm(), Settings.options()));
       assertTrue(e.getMessage().contains("not a device of the cuda backend"), e.getMessage());
     } finally {
