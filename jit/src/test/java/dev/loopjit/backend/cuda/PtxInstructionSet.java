@@ -19,7 +19,7 @@ import dev.loopjit.backend.cuda.PtxSimulator.Thread;
  */
 final class PtxInstructionSet {
   void execute(Thread t, Insn in) {
-    if (in.guard() != null && (t.regs[in.guard().index()] != 0) == in.negated()) return;
+    if (in.guard() != null && (read(t, in.guard()) != 0) == in.negated()) return;
     String[] op = in.op();
     Operand[] a = in.args();
     String type = op[op.length - 1];
@@ -30,7 +30,7 @@ final class PtxInstructionSet {
           set(t, p.lo(), v);
           set(t, p.hi(), v >>> 32);
         } else {
-          set(t, a[0], a[1] instanceof PtxSimulator.Pair p ? (t.regs[p.lo().index()] & 0xFFFFFFFFL) | t.regs[p.hi().index()] << 32 : get(t, a[1]));
+          set(t, a[0], a[1] instanceof PtxSimulator.Pair p ? (read(t, p.lo()) & 0xFFFFFFFFL) | read(t, p.hi()) << 32 : get(t, a[1]));
         }
       }
       case "ld" -> set(t, a[0], load(t, op[1], type, a[1]));
@@ -151,7 +151,7 @@ final class PtxInstructionSet {
 
   private static long get(Thread t, Operand o) {
     return switch (o) {
-      case Reg r -> t.regs[r.index()];
+      case Reg r -> read(t, r);
       case Imm i -> i.bits();
       case Special s -> t.ids[s.kind()][s.dim()];
       default -> throw new AssertionError("not a value: " + o);
@@ -161,6 +161,20 @@ final class PtxInstructionSet {
   private static void set(Thread t, Operand o, long v) {
     if (!(o instanceof Reg r)) throw new AssertionError("not a register: " + o);
     t.regs[r.index()] = zext(v, r.width());
+    t.written[r.index()] = true;
+  }
+
+  /**
+   * A register's value. One no instruction of this thread has written is a failure, not a value:
+   * on a GPU it holds whatever the hardware left there, which no fill the simulator could choose
+   * stands in for (a compare-and-set loop whose "old value" was never assigned ended here only
+   * because the register's fill equalled device memory's).
+   */
+  private static long read(Thread t, Reg r) {
+    if (!t.written[r.index()])
+      throw new AssertionError("register " + r.name() + " read before any instruction of thread " + t.index + " of block " + t.block
+          + " wrote it (on a GPU its value is whatever the hardware left there)");
+    return t.regs[r.index()];
   }
 
   private static long address(Thread t, Operand o) {

@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  * the driver's JIT would refuse it); threads of a block run one at a time until a barrier or their
  * end; memory is little-endian, as on NVIDIA GPUs, and any access outside what was allocated fails,
  * as does any race a GPU's timing could decide ({@link SharedMemory}, {@link GlobalMemory}).
- * Where PTX leaves a result unspecified (integer division by zero, MIN / -1, a register read before
- * any write) it yields {@link #POISON}, so that emitted guards are tested rather than assumed; where
+ * Where PTX leaves a result unspecified (integer division by zero, MIN / -1) it yields
+ * {@link #POISON}, so that emitted guards are tested rather than assumed; a register read before any
+ * write of the thread fails the launch, as memory outside an allocation does; where
  * the PTX ISA specifies an odd result (shift clamping, the NaN of a float-to-integer cvt) it gives
  * that result. Semantics of single instructions are in {@link PtxInstructionSet}.
  */
@@ -449,6 +450,8 @@ final class PtxSimulator {
   /** One thread's state. */
   final class Thread {
     final long[] regs = initialRegisters.clone();
+    /** Which registers an instruction of this thread has written: reading any other fails ({@link PtxInstructionSet}). */
+    final boolean[] written = new boolean[initialRegisters.length];
     final int[][] ids;   // tid, ntid, ctaid, nctaid
     final Memory local;
     final SharedMemory shared;

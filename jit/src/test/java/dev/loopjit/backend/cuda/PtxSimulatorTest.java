@@ -71,6 +71,54 @@ class PtxSimulatorTest {
     assertTrue(e.getMessage().contains("thread 1 reads what thread 0 wrote"), e.getMessage());
   }
 
+  /**
+   * The shape of the reduction bug of issue #31: thread 1 skips the load that gives the
+   * compare-and-set loop its "old value" (as the bounds check skipped it), then loops until the old
+   * value equals memory. On a GPU the register holds whatever was there, and the loop may never end;
+   * the simulator used to fill registers as it fills device memory, so the loop ended.
+   */
+  private static final String UNASSIGNED_OLD_VALUE = """
+      .version 7.8
+      .target sm_80
+      .address_size 64
+      .visible .entry casLoop(
+          .param .u64 p_word)
+      {
+          .reg .pred %p<3>;
+          .reg .b32 %r<5>;
+          .reg .b64 %rd<3>;
+          ld.param.u64 %rd1, [p_word];
+          cvta.to.global.u64 %rd2, %rd1;
+          mov.u32 %r1, %tid.x;
+          setp.ne.s32 %p1, %r1, 0;
+          @%p1 bra SKIP;
+          ld.global.u32 %r2, [%rd2];
+      SKIP:
+      LOOP:
+          mov.u32 %r3, %r2;
+          atom.global.cas.b32 %r2, [%rd2], %r3, %r3;
+          setp.ne.s32 %p2, %r2, %r3;
+          @%p2 bra LOOP;
+          ret;
+      }
+      """;
+
+  @Test
+  void aRegisterReadBeforeAnyWriteFailsTheLaunch() {
+    AssertionError e = assertThrows(AssertionError.class,
+        () -> new PtxSimulator(UNASSIGNED_OLD_VALUE).run(new int[] {1, 1, 1}, new int[] {2, 1, 1}, (Object) new int[1]));
+    assertTrue(e.getMessage().contains("register %r2 read before any instruction of thread 1"), e.getMessage());
+  }
+
+  @Test
+  void withTheOldValueAssignedOnEveryPathTheLoopRuns() {
+    int[] word = {7};
+    String assigned = UNASSIGNED_OLD_VALUE.replace("SKIP:\nLOOP:", "    bra.uni LOOP;\nSKIP:\n    mov.u32 %r2, 0;\nLOOP:");
+    assertTrue(assigned.contains("mov.u32 %r2, 0;"), assigned);
+    new PtxSimulator(assigned).run(new int[] {1, 1, 1}, new int[] {2, 1, 1}, (Object) word);
+    assertArrayEquals(new int[] {7}, word);
+  }
+
   /** a[g] = g; BARRIER; out[g] = a[g ^ 1]. */
   private static final String EXCHANGE = """
       .version 7.8
