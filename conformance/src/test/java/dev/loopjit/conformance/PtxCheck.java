@@ -1,4 +1,4 @@
-// The offline check every checked kernel gets where ptxas is installed: its PTX assembles for sm_80 and sm_90.
+// The offline check every checked kernel gets where ptxas is installed: its PTX assembles for sm_80 and sm_90, its budget recorded.
 package dev.loopjit.conformance;
 
 import dev.loopjit.backend.cuda.PtxRecipe;
@@ -13,6 +13,9 @@ import java.util.List;
 /**
  * Compiles a task for PTX and assembles it with {@code ptxas} (CUDA toolkit, no GPU needed). The
  * list is empty where ptxas is absent, so machines without the toolkit run the device checks only.
+ * Each kernel's registers, stack, spills and shared memory ({@code ptxas -v}) are appended to
+ * {@code target/ptxas-budgets.tsv}: the conformance kernels test semantics, not speed, so a spill
+ * here is recorded, not failed (nn-layers' {@code PtxAssemblyTest} fails on one).
  */
 final class PtxCheck {
   static final List<String> ARCHITECTURES = List.of("sm_80", "sm_90");
@@ -35,7 +38,29 @@ final class PtxCheck {
     } catch (RuntimeException e) {
       return "PTX emission failed: " + e;
     }
-    Ptxas.Result r = Ptxas.assemble(ptx, sm);
-    return r.ok() ? null : r.output() + "\n" + ptx;
+    List<Ptxas.Usage> usage;
+    try {
+      usage = Ptxas.usage(ptx, sm);
+    } catch (IllegalStateException e) {
+      return e.getMessage() + "\n" + ptx;
+    }
+    record(task, sm, usage);
+    return null;
+  }
+
+  private static synchronized void record(TaskSpec task, String sm, List<Ptxas.Usage> usage) {
+    try {
+      java.nio.file.Path file = java.nio.file.Path.of("target", "ptxas-budgets.tsv");
+      java.nio.file.Files.createDirectories(file.getParent());
+      if (!java.nio.file.Files.exists(file))
+        java.nio.file.Files.writeString(file, "task\tsm\tfunction\tregisters\tstack\tspill_stores\tspill_loads\tshared\n");
+      StringBuilder b = new StringBuilder();
+      for (Ptxas.Usage u : usage)
+        b.append(task.qualifiedName()).append('\t').append(sm).append('\t').append(u.function()).append('\t').append(u.registers()).append('\t')
+            .append(u.stack()).append('\t').append(u.spillStores()).append('\t').append(u.spillLoads()).append('\t').append(u.shared()).append('\n');
+      java.nio.file.Files.writeString(file, b, java.nio.file.StandardOpenOption.APPEND);
+    } catch (java.io.IOException e) {
+      // the record is for reading; the check itself passed
+    }
   }
 }

@@ -31,7 +31,9 @@ import java.util.function.IntSupplier;
  * {@link CudaContext} (modules and pooled device memory outlive the plan). Off-heap arrays of at
  * least {@link PinnedMemory#MIN_BYTES} are page-locked in place once per plan, and their copies
  * and every launch are asynchronous on the stream, each between a pair of events that
- * {@link #finish()} reads into the operation's {@link Timing} and destroys. Heap arrays are copied
+ * {@link #finish()} reads into the operation's {@link Timing} and gives back to the plan's pool of
+ * events (created once, destroyed when the plan closes: creating and destroying two per launch
+ * would count in the launch latency the benchmarks measure). Heap arrays are copied
  * synchronously straight from the Java array ({@code Linker.Option.critical}), after the stream
  * has drained, and timed on the host; {@code boolean[]} goes through a temporary native copy.
  *
@@ -47,7 +49,9 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   private final MemorySegment stream;
   private final PendingTimings<EventPair> events = new PendingTimings<>();
   private final Set<HostArray> pinned = new LinkedHashSet<>();
-  private int liveEvents;
+  /** Events created and not in use, for the next operations; destroyed by {@link #close()}. */
+  private final java.util.ArrayDeque<MemorySegment> freeEvents = new java.util.ArrayDeque<>();
+  private int liveEvents, createdEvents;
   private boolean closed;
 
   /** The events recorded before and after an operation on the stream. */
@@ -164,18 +168,25 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     return events.add(new EventPair(start, end));
   }
 
+  /** An event from the pool, or a new one. */
   private MemorySegment createEvent() {
+    MemorySegment free = freeEvents.poll();
+    if (free != null) {
+      liveEvents++;
+      return free;
+    }
     try (Arena a = Arena.ofConfined()) {
       MemorySegment e = a.allocate(ADDRESS);
       cuda.check(cuda.eventCreate(e, Cuda.EVENT_DEFAULT), "cuEventCreate on " + device);
       liveEvents++;
+      createdEvents++;
       return e.get(ADDRESS, 0);
     }
   }
 
-  /** Never throws: it also runs after a failure, when the context may refuse everything. */
+  /** Back to the pool. Never throws: it also runs after a failure, when the context may refuse everything. */
   private void destroyEvent(MemorySegment e) {
-    cuda.eventDestroy(e);
+    freeEvents.push(e);
     liveEvents--;
   }
 
@@ -213,9 +224,14 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     cuda.check(cuda.streamSynchronize(stream), "cuStreamSynchronize on " + device);
   }
 
-  /** Events created and not yet destroyed, for tests: 0 after {@link #finish()}. */
+  /** Events in use by operations not yet finished, for tests: 0 after {@link #finish()}. */
   int liveEvents() {
     return liveEvents;
+  }
+
+  /** Events this runtime has created (with cuEventCreate) and not destroyed, for tests: as many as one execution needs at most, 0 after {@link #close()}. */
+  int createdEvents() {
+    return createdEvents;
   }
 
   /** Host arrays this runtime has page-locked, for tests. */
@@ -243,6 +259,9 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       else failure.addSuppressed(e);
     }
     pinned.clear();
+    for (MemorySegment e : freeEvents) cuda.eventDestroy(e);   // after a fault the driver may refuse: nothing more to do
+    createdEvents -= freeEvents.size();
+    freeEvents.clear();
     int rc = cuda.streamDestroy(stream);
     if (failure == null && rc != Cuda.SUCCESS) failure = new CudaException(rc, "cuStreamDestroy on " + device, cuda.describe(rc));
     if (failure != null) throw failure;

@@ -315,7 +315,7 @@ class CudaRuntimeTest {
   }
 
   @Test
-  void everyEventIsDestroyed() {
+  void eventsAreReusedAndEveryOneIsDestroyed() {
     CudaDevice d = CudaTesting.device();
     int n = 1 << 15;
     FloatArray a = randomFloats(n, 13), b = randomFloats(n, 14), c = new FloatArray(n);
@@ -325,12 +325,18 @@ class CudaRuntimeTest {
       GraphSpec offHeap = graph(task("vadd", vadd(), a, b, c), DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c}, new Object[] {c});
       GraphSpec heap = graph(task("vaddHeap", (Task3<float[], float[], float[]>) HandwrittenPtx::vaddHeap, h, h, h),
           DataTransferMode.EVERY_EXECUTION, new Object[] {h}, new Object[] {h});
+      int afterFirst = 0;
       for (int i = 0; i < 50; i++) {
         execute(cu, i % 2 == 0 ? offHeap : heap, i % 3 == 0);
         assertEquals(0, rt.liveEvents(), "after execution " + i);
+        // pooled: what the first executions created serves every later one
+        if (i == 1) afterFirst = rt.createdEvents();
+        if (i > 1) assertEquals(afterFirst, rt.createdEvents(), "events created by execution " + i);
       }
+      assertTrue(afterFirst > 0 && afterFirst <= 12, "events for one execution's copies and launch: " + afterFirst);
     }
     assertEquals(0, rt.liveEvents());
+    assertEquals(0, rt.createdEvents(), "every event destroyed when the plan closes");
   }
 
   @Test

@@ -37,7 +37,43 @@ public final class Ptxas {
 
   /** Assembles {@code ptx} for {@code sm} (e.g. "sm_90"). */
   public static Result assemble(String ptx, String sm) {
-    return run(ptx, sm, null);
+    return run(ptx, sm, null, false);
+  }
+
+  /**
+   * What one function of a module costs, as {@code ptxas -v} reports it: registers per thread,
+   * stack frame, spill stores and loads, and static shared memory, in bytes.
+   */
+  public record Usage(String function, int registers, int stack, int spillStores, int spillLoads, int shared) {
+    /** Whether the register allocator spilled: registers went to local memory, which on a GPU is as slow as global. */
+    public boolean spills() {
+      return spillStores > 0 || spillLoads > 0;
+    }
+  }
+
+  /** The usage of each entry function of {@code ptx} assembled for {@code sm}; fails with ptxas's message when it does not assemble. */
+  public static java.util.List<Usage> usage(String ptx, String sm) {
+    Result r = run(ptx, sm, null, true);
+    if (!r.ok()) throw new IllegalStateException("ptxas failed: " + r.output());
+    java.util.List<Usage> out = new java.util.ArrayList<>();
+    java.util.regex.Matcher entry = java.util.regex.Pattern.compile("Compiling entry function '([^']+)'").matcher(r.output());
+    java.util.List<Integer> starts = new java.util.ArrayList<>();
+    java.util.List<String> names = new java.util.ArrayList<>();
+    while (entry.find()) {
+      starts.add(entry.start());
+      names.add(entry.group(1));
+    }
+    for (int i = 0; i < names.size(); i++) {   // each entry's lines run to the next entry's
+      String part = r.output().substring(starts.get(i), i + 1 < names.size() ? starts.get(i + 1) : r.output().length());
+      out.add(new Usage(names.get(i), number(part, "Used (\\d+) registers"), number(part, "(\\d+) bytes stack frame"),
+          number(part, "(\\d+) bytes spill stores"), number(part, "(\\d+) bytes spill loads"), number(part, "(\\d+) bytes smem")));
+    }
+    return out;
+  }
+
+  private static int number(String text, String regex) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile(regex).matcher(text);
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
   }
 
   /** Assembles {@code ptx} for {@code sm} and returns the cubin (an ELF file); fails with ptxas's message. */
@@ -45,7 +81,7 @@ public final class Ptxas {
     Path out = null;
     try {
       out = Files.createTempFile("loopjit-", ".cubin");
-      Result r = run(ptx, sm, out);
+      Result r = run(ptx, sm, out, false);
       if (!r.ok()) throw new IllegalStateException("ptxas failed: " + r.output());
       return Files.readAllBytes(out);
     } catch (IOException e) {
@@ -55,14 +91,16 @@ public final class Ptxas {
     }
   }
 
-  private static Result run(String ptx, String sm, Path output) {
+  private static Result run(String ptx, String sm, Path output, boolean verbose) {
     if (FOUND == null) throw new IllegalStateException("ptxas is not installed");
     Path file = null;
     try {
       file = Files.createTempFile("loopjit-", ".ptx");
       Files.writeString(file, ptx, StandardCharsets.UTF_8);
-      Process p = new ProcessBuilder(FOUND.toString(), "--gpu-name", sm, file.toString(), "-o", output == null ? "/dev/null" : output.toString())
-          .redirectErrorStream(true).start();
+      java.util.List<String> command = new java.util.ArrayList<>(java.util.List.of(FOUND.toString(), "--gpu-name", sm, file.toString(),
+          "-o", output == null ? "/dev/null" : output.toString()));
+      if (verbose) command.add("-v");
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
       byte[] out = p.getInputStream().readAllBytes();
       if (!p.waitFor(120, TimeUnit.SECONDS)) {
         p.destroyForcibly();
