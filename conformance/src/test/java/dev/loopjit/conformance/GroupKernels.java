@@ -18,6 +18,22 @@ public final class GroupKernels {
   private GroupKernels() {}
 
   /**
+   * A work-group's sum of {@code tile} elements of {@code in} (wrapping around it), staged through a
+   * local array of {@code tile} floats that every work-item fills in strides: with tile = 16384 that
+   * is 64 KiB, past the 48 KiB a CUDA kernel gets without opting in.
+   */
+  public static void wideTile(KernelContext ctx, FloatArray in, FloatArray out, int tile) {
+    float[] s = ctx.allocateFloatLocalArray(tile);
+    for (int k = ctx.localIdx; k < tile; k += ctx.localGroupSizeX) s[k] = in.get((ctx.groupIdx * tile + k) % in.getSize());
+    ctx.localBarrier();
+    if (ctx.localIdx == 0) {
+      float sum = 0f;
+      for (int k = 0; k < tile; k++) sum += s[k] * (k % 7 - 3);
+      out.set(ctx.groupIdx, sum);
+    }
+  }
+
+  /**
    * A work-group sum through a local array of {@code tile} floats, {@code tile} a parameter (one
    * compiled kernel for every tile size), read back through {@code s.length}; a second local array
    * sized from the work-group's size holds each item's index.

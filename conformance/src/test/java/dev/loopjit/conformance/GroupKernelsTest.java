@@ -1,6 +1,7 @@
 // Local arrays sized at launch, SIMD-group operations and Debug.printf on every device against the jvm.
 package dev.loopjit.conformance;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,6 +55,23 @@ class GroupKernelsTest {
         .args(() -> new Object[] {new KernelContext(), ByteArray.fromArray(new Inputs(402).bytes(n)), ShortArray.fromArray(new Inputs(403).shorts(n)),
             HalfFloatArray.fromArray(new Inputs(404).floats(n, -100, 100)), LongArray.fromArray(new Inputs(405).longs(n)),
             DoubleArray.fromArray(new Inputs(406).doubles(n, -1e9, 1e9)), local}).run();
+  }
+
+  /** 64 KiB of local memory: on CUDA past the 48 KiB without opting in (the runtime opts in); on every device that has it. */
+  @Test
+  void aLocalArrayOf64KiBRunsWhereTheDeviceHasTheMemory() {
+    int tile = 16384, local = 64, groups = 3;
+    KernelCheck check = KernelCheck.of("GroupKernels.wideTile", GroupKernels::wideTile).grid(new WorkerGrid1D(groups * local).setLocalWork(local, 1, 1))
+        .args(() -> new Object[] {new KernelContext(), FloatArray.fromArray(new Inputs(408).floats(20_000, -1, 1)), new FloatArray(groups), tile});
+    float[] expected = ((FloatArray) check.runOn(Devices.jvm())[2]).toArray();
+    int ran = 0;
+    for (Device d : Devices.all()) {
+      if (d.localMemoryBytes() < 4L * tile) continue;
+      assertArrayEquals(expected, ((FloatArray) check.runOn(d)[2]).toArray(), d.id());
+      ran++;
+    }
+    boolean cuda = Devices.all().stream().anyMatch(d -> d.backend().equals("cuda"));
+    assertTrue(!cuda || ran > 1, "a CUDA device is here: it must run 64 KiB");
   }
 
   @Test

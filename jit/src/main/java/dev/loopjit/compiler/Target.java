@@ -64,6 +64,11 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
   }
 
   /** This target with {@code lanes} iterations of the innermost {@code @Parallel} dimension per work-item, times {@code rows} of the next. */
+  /** This target with {@code bytes} of local memory per work-group for the arrays a kernel declares with a constant size. */
+  public Target withLocalMemoryBytes(long bytes) {
+    return new Target(language, variant, fp64, fp16, int64Atomics, bytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices);
+  }
+
   public Target withLanes(int lanes, int rows) {
     return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices);
   }

@@ -27,7 +27,7 @@ interface Cuda {
       ATTR_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN = 97, ATTR_HOST_REGISTER_SUPPORTED = 99;
 
   // CUfunction_attribute
-  int FUNC_MAX_THREADS_PER_BLOCK = 0, FUNC_SHARED_SIZE_BYTES = 1, FUNC_NUM_REGS = 4;
+  int FUNC_MAX_THREADS_PER_BLOCK = 0, FUNC_SHARED_SIZE_BYTES = 1, FUNC_NUM_REGS = 4, FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES = 8;
 
   // CUjit_option; values travel in a void* slot each: sizes as the pointer's value, buffers as pointers.
   int JIT_WALL_TIME = 2, JIT_INFO_LOG_BUFFER = 3, JIT_INFO_LOG_BUFFER_SIZE_BYTES = 4,
@@ -109,6 +109,9 @@ interface Cuda {
   int moduleUnload(MemorySegment module);
 
   int funcGetAttribute(MemorySegment value, int attribute, MemorySegment function);
+
+  /** cuFuncSetAttribute: e.g. {@link #FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES}, the opt-in past 48 KiB of shared memory. */
+  int funcSetAttribute(MemorySegment function, int attribute, int value);
 
   int linkCreate(int n, MemorySegment options, MemorySegment values, MemorySegment state);
 

@@ -83,8 +83,16 @@ public final class CudaDevice implements Device {
   /** Streaming multiprocessors. */
   @Override public int computeUnits() { return multiprocessors; }
   @Override public long memoryBytes() { return memoryBytes; }
-  /** Shared memory per block without opting in (48 KiB on every GPU since Kepler). */
-  @Override public long localMemoryBytes() { return sharedPerBlock; }
+  /**
+   * Shared memory a block may have: what the device allows a kernel that opts in (227 KiB on an
+   * H100, 99 KiB on an RTX 30x0), which the runtime does for a launch whose local arrays sized at
+   * run time need it. Arrays of constant size are static shared memory and stop at
+   * {@link #staticSharedMemoryPerBlock()}.
+   */
+  @Override public long localMemoryBytes() { return Math.max(sharedPerBlock, sharedPerBlockOptIn); }
+
+  /** Static shared memory per block, and all of it without opting in: 48 KiB on every GPU since Kepler. */
+  public long staticSharedMemoryPerBlock() { return sharedPerBlock; }
   @Override public int maxWorkGroupSize() { return maxThreadsPerBlock; }
   /** Every GPU the driver API still supports has doubles (slow on consumer parts, but exact). */
   @Override public boolean supportsFp64() { return true; }

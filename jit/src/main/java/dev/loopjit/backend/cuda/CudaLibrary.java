@@ -85,6 +85,7 @@ final class CudaLibrary implements Cuda {
       Map.entry("cuModuleGetFunction", returnsResult(ADDRESS, ADDRESS, ADDRESS)),
       Map.entry("cuModuleUnload", returnsResult(ADDRESS)),
       Map.entry("cuFuncGetAttribute", returnsResult(ADDRESS, JAVA_INT, ADDRESS)),
+      Map.entry("cuFuncSetAttribute", returnsResult(ADDRESS, JAVA_INT, JAVA_INT)),
       Map.entry("cuLinkCreate_v2", returnsResult(JAVA_INT, ADDRESS, ADDRESS, ADDRESS)),
       Map.entry("cuLinkAddData_v2", returnsResult(ADDRESS, JAVA_INT, ADDRESS, JAVA_LONG, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
       Map.entry("cuLinkComplete", returnsResult(ADDRESS, ADDRESS, ADDRESS)),
@@ -113,7 +114,7 @@ final class CudaLibrary implements Cuda {
 
   private final MethodHandle init, driverGetVersion, deviceGetCount, deviceGet, deviceGetName, deviceGetAttribute,
       deviceTotalMem, primaryCtxRetain, primaryCtxRelease, ctxSetCurrent, memGetInfo, moduleLoadDataEx,
-      moduleGetFunction, moduleUnload, funcGetAttribute, linkCreate, linkAddData, linkComplete, linkDestroy, memAlloc,
+      moduleGetFunction, moduleUnload, funcGetAttribute, funcSetAttribute, linkCreate, linkAddData, linkComplete, linkDestroy, memAlloc,
       memFree, memcpyHtoDAsync, memcpyDtoHAsync, memcpyHtoD, memcpyDtoH, memHostRegister, memHostUnregister,
       streamCreate, streamSynchronize, streamDestroy, eventCreate, eventRecord, eventSynchronize, eventElapsedTime,
       eventDestroy, launchKernel, getErrorName, getErrorString;
@@ -134,6 +135,7 @@ final class CudaLibrary implements Cuda {
     moduleGetFunction = bind(lib, "cuModuleGetFunction");
     moduleUnload = bind(lib, "cuModuleUnload");
     funcGetAttribute = bind(lib, "cuFuncGetAttribute");
+    funcSetAttribute = bind(lib, "cuFuncSetAttribute");
     linkCreate = bind(lib, "cuLinkCreate_v2");
     linkAddData = bind(lib, "cuLinkAddData_v2");
     linkComplete = bind(lib, "cuLinkComplete");
@@ -247,6 +249,11 @@ final class CudaLibrary implements Cuda {
   @Override
   public int funcGetAttribute(MemorySegment value, int attribute, MemorySegment function) {
     try { return (int) funcGetAttribute.invokeExact(value, attribute, function); } catch (Throwable t) { throw fail(t); }
+  }
+
+  @Override
+  public int funcSetAttribute(MemorySegment function, int attribute, int value) {
+    try { return (int) funcSetAttribute.invokeExact(function, attribute, value); } catch (Throwable t) { throw fail(t); }
   }
 
   @Override

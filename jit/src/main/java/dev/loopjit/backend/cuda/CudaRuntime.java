@@ -52,6 +52,8 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   /** Events created and not in use, for the next operations; destroyed by {@link #close()}. */
   private final java.util.ArrayDeque<MemorySegment> freeEvents = new java.util.ArrayDeque<>();
   private int liveEvents, createdEvents;
+  /** The dynamic shared memory each kernel has opted in to, by its function handle's address. */
+  private final java.util.Map<Long, Integer> optedIn = new java.util.HashMap<>();
   private boolean closed;
 
   /** The events recorded before and after an operation on the stream. */
@@ -140,11 +142,24 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       // Local arrays sized at run time are slices of the launch's dynamic shared memory.
       List<LaunchValues.Local> locals = LaunchValues.locals(k.ir(), args, s.groupSize(), k.task());
       int dynamic = (int) LaunchValues.checkLocalMemory(k.ir(), locals, device, k.task());
+      optIn(k, dynamic);
       MemorySegment params = KernelParams.of(k.ir(), args, grid, locals, a, k.task());
       long[] g = s.groups(), t = s.groupSize();
       return timed("task \"" + k.task() + "\": cuLaunchKernel of " + k.ir().name() + " with " + s + " on " + device,
           () -> cuda.launchKernel(k.handle(), (int) g[0], (int) g[1], (int) g[2], (int) t[0], (int) t[1], (int) t[2], dynamic, stream, params));
     }
+  }
+
+  /**
+   * Past 48 KiB of shared memory a kernel must opt in (cuFuncSetAttribute) before it launches: done
+   * once per kernel for the most dynamic shared memory its launches have needed.
+   */
+  private void optIn(CompiledKernel<MemorySegment> k, int dynamic) {
+    long staticBytes = dev.loopjit.ir.Uses.of(k.ir().body()).localBytes();
+    if (staticBytes + dynamic <= cdevice.staticSharedMemoryPerBlock() || dynamic <= optedIn.getOrDefault(k.handle().address(), 0)) return;
+    cuda.check(cuda.funcSetAttribute(k.handle(), Cuda.FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic), "task \"" + k.task()
+        + "\": cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, " + dynamic + ") of " + k.ir().name() + " on " + device);
+    optedIn.put(k.handle().address(), dynamic);
   }
 
   /** Enqueues {@code op} on the stream between two new events; the events are read and destroyed by {@link #finish()}. */

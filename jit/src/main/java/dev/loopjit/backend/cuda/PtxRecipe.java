@@ -35,7 +35,9 @@ public final class PtxRecipe implements Recipe {
     String sm = device instanceof CudaDevice d ? d.targetVariant() : variant.isEmpty() ? "sm_90" : variant;
     if (!sm.matches("sm_[0-9]+[a-z]?"))
       throw new IllegalArgumentException("PTX target \"" + sm + "\" is not a compute capability such as sm_80 or sm_90");
-    return Targets.of("ptx", sm, device, true, PtxEmitter.nativeIntrinsics(options.fastMath()), options);
+    Target t = Targets.of("ptx", sm, device, true, PtxEmitter.nativeIntrinsics(options.fastMath()), options);
+    // Arrays of constant size are static shared memory, which stops at 48 KiB; only the launch's dynamic part opts in past it.
+    return device instanceof CudaDevice d ? t.withLocalMemoryBytes(d.staticSharedMemoryPerBlock()) : t;
   }
 
   @Override

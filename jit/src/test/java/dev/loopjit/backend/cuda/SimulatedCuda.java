@@ -63,6 +63,9 @@ public final class SimulatedCuda implements Cuda {
 
   private record Function(PtxSimulator kernel) {}
 
+  /** The dynamic shared memory each function has opted in to (cuFuncSetAttribute), by its handle; 48 KiB less its static part otherwise. */
+  private final Map<Long, Integer> maxDynamicShared = new HashMap<>();
+
   private record Stream() {}
 
   private static final class Event {
@@ -319,6 +322,18 @@ public final class SimulatedCuda implements Cuda {
   }
 
   @Override
+  public synchronized int funcSetAttribute(MemorySegment function, int attribute, int value) {
+    if (noContext()) return INVALID_CONTEXT;
+    Function f = live(function, Function.class);
+    if (f == null) return INVALID_HANDLE;
+    // As the driver: only the dynamic shared memory opt-in, and no more than the device's opt-in less the static part.
+    if (attribute != FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES || value < 0 || (long) value + f.kernel().staticSharedBytes() > 227 * 1024)
+      return INVALID_VALUE;
+    maxDynamicShared.put(function.address(), value);
+    return SUCCESS;
+  }
+
+  @Override
   public synchronized int linkCreate(int n, MemorySegment options, MemorySegment values, MemorySegment state) {
     if (noContext()) return INVALID_CONTEXT;
     sized(state, 8).set(ADDRESS, 0, handle(new Link(n, options, values)));
@@ -535,8 +550,9 @@ public final class SimulatedCuda implements Cuda {
         || gy > 65535 || gz > 65535 || sharedBytes < 0)
       return INVALID_VALUE;
     PtxSimulator k = f.kernel();
-    // Static plus dynamic shared memory within the 48 KiB a block gets without opting in (cuFuncSetAttribute).
-    if (sharedBytes > 0 && (long) k.staticSharedBytes() + sharedBytes > 48 * 1024) return INVALID_VALUE;
+    // Static plus dynamic shared memory within the 48 KiB a block gets without opting in, or the dynamic part within the opt-in.
+    if (sharedBytes > 0 && (long) k.staticSharedBytes() + sharedBytes > 48 * 1024 && sharedBytes > maxDynamicShared.getOrDefault(function.address(), 0))
+      return INVALID_VALUE;
     int n = k.paramTypes.size();
     long[] bits = new long[n];
     MemorySegment pointers = sized(params, 8L * n);
