@@ -48,10 +48,16 @@ final class PtxCheck {
     return null;
   }
 
+  private static final java.nio.file.Path BUDGETS = java.nio.file.Path.of("target", "ptxas-budgets.tsv");
+  private static boolean started;
+
+  /** Appends to {@link #BUDGETS}, which this JVM's first record starts afresh (each test run writes the whole table). */
   private static synchronized void record(TaskSpec task, String sm, List<Ptxas.Usage> usage) {
     try {
-      java.nio.file.Path file = java.nio.file.Path.of("target", "ptxas-budgets.tsv");
+      java.nio.file.Path file = BUDGETS;
       java.nio.file.Files.createDirectories(file.getParent());
+      if (!started) java.nio.file.Files.deleteIfExists(file);
+      started = true;
       if (!java.nio.file.Files.exists(file))
         java.nio.file.Files.writeString(file, "task\tsm\tfunction\tregisters\tstack\tspill_stores\tspill_loads\tshared\n");
       StringBuilder b = new StringBuilder();

@@ -33,9 +33,12 @@ import java.util.function.IntSupplier;
  * and every launch are asynchronous on the stream, each between a pair of events that
  * {@link #finish()} reads into the operation's {@link Timing} and gives back to the plan's pool of
  * events (created once, destroyed when the plan closes: creating and destroying two per launch
- * would count in the launch latency the benchmarks measure). Heap arrays are copied
- * synchronously straight from the Java array ({@code Linker.Option.critical}), after the stream
- * has drained, and timed on the host; {@code boolean[]} goes through a temporary native copy.
+ * would count in the launch latency the benchmarks measure). Heap arrays under
+ * {@link #STAGED_FROM} are copied synchronously straight from the Java array
+ * ({@code Linker.Option.critical}), after the stream has drained, and timed on the host; larger
+ * ones go through the plan's page-locked staging buffer in slices of {@link #STAGE_BYTES} (a
+ * critical call that blocks for a long copy would hold every other Java thread off a safepoint);
+ * {@code boolean[]} goes through a temporary native copy.
  *
  * <pre>{@code
  * DeviceRuntime jit = new CudaRuntime(device, PtxRecipe.INSTANCE, options);   // the JIT
@@ -49,6 +52,15 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   private final MemorySegment stream;
   private final PendingTimings<EventPair> events = new PendingTimings<>();
   private final Set<HostArray> pinned = new LinkedHashSet<>();
+  /** Heap arrays of at least this many bytes are copied through {@link #stage}, not by a critical downcall. */
+  static final long STAGED_FROM = 1 << 20;
+  /** The staging buffer's size: each slice of a staged copy. */
+  static final long STAGE_BYTES = 8 << 20;
+  private final Arena stageArena = Arena.ofShared();
+  /** The staging buffer (page-locked where the driver allows), made by the first staged copy; null before. */
+  private MemorySegment stage;
+  private boolean stagePinned;
+  private int stagedCopies;
   /** Events created and not in use, for the next operations; destroyed by {@link #close()}. */
   private final java.util.ArrayDeque<MemorySegment> freeEvents = new java.util.ArrayDeque<>();
   private int liveEvents, createdEvents;
@@ -121,6 +133,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     if (h.offHeap())
       return toDevice ? timed("cuMemcpyHtoDAsync: " + what, () -> cuda.memcpyHtoDAsync(pointer, h.segment(), size, stream))
           : timed("cuMemcpyDtoHAsync: " + what, () -> cuda.memcpyDtoHAsync(h.segment(), pointer, size, stream));
+    if (h.segment() != null && size >= STAGED_FROM) return staged(h, pointer, size, toDevice, what);
     drain();   // the critical call holds off the GC while it blocks: let it wait for this copy only
     long t0 = System.nanoTime();
     String call = (toDevice ? "cuMemcpyHtoD: " : "cuMemcpyDtoH: ") + what;
@@ -131,6 +144,36 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       if (!toDevice && h.segment() == null) h.copyFrom(host);
     }
     return Timing.of(System.nanoTime() - t0);
+  }
+
+  /** A large heap array's copy in slices through the staging buffer: Java array to stage, stage to device (or back), one slice at a time. */
+  private Timing staged(HostArray h, long pointer, long size, boolean toDevice, String what) {
+    drain();
+    long t0 = System.nanoTime();
+    if (stage == null) {
+      stage = stageArena.allocate(STAGE_BYTES, 4096);
+      stagePinned = cdevice.hostRegisterSupported() && cuda.memHostRegister(stage, STAGE_BYTES, 0) == Cuda.SUCCESS;
+    }
+    MemorySegment host = h.segment();
+    for (long at = 0; at < size; at += STAGE_BYTES) {
+      long n = Math.min(STAGE_BYTES, size - at);
+      if (toDevice) {
+        MemorySegment.copy(host, at, stage, 0, n);
+        cuda.check(cuda.memcpyHtoDAsync(pointer + at, stage, n, stream), "cuMemcpyHtoDAsync (staged): " + what);
+        cuda.check(cuda.streamSynchronize(stream), "cuStreamSynchronize (staged): " + what);
+      } else {
+        cuda.check(cuda.memcpyDtoHAsync(stage, pointer + at, n, stream), "cuMemcpyDtoHAsync (staged): " + what);
+        cuda.check(cuda.streamSynchronize(stream), "cuStreamSynchronize (staged): " + what);
+        MemorySegment.copy(stage, 0, host, at, n);
+      }
+    }
+    stagedCopies++;
+    return Timing.of(System.nanoTime() - t0);
+  }
+
+  /** Heap copies that went through the staging buffer, for tests. */
+  int stagedCopies() {
+    return stagedCopies;
   }
 
   @Override
@@ -274,6 +317,8 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       else failure.addSuppressed(e);
     }
     pinned.clear();
+    if (stage != null && stagePinned) cuda.memHostUnregister(stage);   // after a fault the driver may refuse: the arena frees it anyway
+    stageArena.close();
     for (MemorySegment e : freeEvents) cuda.eventDestroy(e);   // after a fault the driver may refuse: nothing more to do
     createdEvents -= freeEvents.size();
     freeEvents.clear();

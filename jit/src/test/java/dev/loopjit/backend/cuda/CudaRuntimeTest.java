@@ -339,6 +339,34 @@ class CudaRuntimeTest {
     assertEquals(0, rt.createdEvents(), "every event destroyed when the plan closes");
   }
 
+  /** A heap array past {@link CudaRuntime#STAGED_FROM} goes through the staging buffer in slices, not a critical downcall: round trip exact. */
+  @Test
+  void largeHeapArraysAreCopiedThroughTheStagingBuffer() {
+    CudaDevice d = CudaTesting.device();
+    int n = (int) (CudaRuntime.STAGE_BYTES / 4) * 2 + 12345;   // two whole slices and a part
+    float[] host = new float[n];
+    for (int i = 0; i < n; i++) host[i] = i * 0.5f - 7;
+    float[] expected = host.clone();
+    try (CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE, Settings.options())) {
+      DeviceBuffer in = rt.allocate(HostArray.of(host), false);
+      rt.copyIn(in);
+      rt.finish();
+      assertEquals(1, rt.stagedCopies());
+      java.util.Arrays.fill(host, 0f);   // then read back from the device over it
+      rt.copyOut(in);
+      rt.finish();
+      assertEquals(2, rt.stagedCopies());
+      assertArrayEquals(expected, host);
+      int[] small = {1, 2, 3};
+      DeviceBuffer s = rt.allocate(HostArray.of(small), false);
+      rt.copyIn(s);
+      rt.finish();
+      assertEquals(2, rt.stagedCopies(), "a small heap array is copied directly");
+      in.release();
+      s.release();
+    }
+  }
+
   @Test
   void runningOutOfDeviceMemoryIsAClearError() {
     CudaDevice d = CudaTesting.device();
