@@ -98,6 +98,9 @@ interface Cuda {
 
   int primaryCtxRelease(int device);
 
+  /** cuDevicePrimaryCtxReset: destroys the primary context's state (after a fault has made it unusable); the next retain makes it afresh. */
+  int primaryCtxReset(int device);
+
   int ctxSetCurrent(MemorySegment ctx);
 
   int memGetInfo(MemorySegment free, MemorySegment total);

@@ -15,12 +15,15 @@ import java.util.List;
  * Shared by every plan (every {@link CudaRuntime}) on one device, so that a second plan finds the
  * modules and the memory the first one left: modules and allocations belong to a context. This is
  * the device's primary context (the one the CUDA runtime API and other libraries use too), retained
- * once and kept for the process; each runtime has its own stream. A CUDA context is current per
- * thread, so every call that needs it first makes it current on the calling thread.
+ * once and kept until a fault makes it unusable ({@link #markLost}: every later call in it fails
+ * with the fault's error); then {@link CudaDevice#context()} resets it and makes a fresh one for the
+ * next plan. Each runtime has its own stream. A CUDA context is current per thread, so every call
+ * that needs it first makes it current on the calling thread.
  */
 final class CudaContext extends DeviceContext<MemorySegment, Long> {
   private final Cuda cuda;
   private final CudaDevice device;
+  private volatile boolean lost;
 
   private CudaContext(Cuda cuda, CudaDevice device, MemorySegment handle) {
     super(handle);
@@ -52,6 +55,16 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
       }
       return new CudaContext(cuda, device, handle);
     }
+  }
+
+  /** A kernel faulted (a sticky CUresult): nothing in this context works any more; the device makes a new one for the next plan. */
+  void markLost() {
+    lost = true;
+  }
+
+  /** Whether a fault has made this context unusable. */
+  boolean lost() {
+    return lost;
   }
 
   /** Makes this context current on the calling thread (cheap; the driver keeps one per thread). */

@@ -148,8 +148,17 @@ public final class CudaDevice implements Device {
 
   int handle() { return handle; }
 
-  /** The device's primary context, retained on first use and kept for the process. */
+  /**
+   * The device's primary context, retained on first use and kept for the process — unless a fault
+   * has made it unusable: then it is reset (its modules, memory and registrations go with it) and
+   * made afresh, so a plan opened after a fault works while the one that faulted stays failed.
+   */
   synchronized CudaContext context() {
+    if (context != null && context.lost()) {
+      cuda.primaryCtxReset(handle);   // whatever it returns, the next retain is the only way on
+      PinnedMemory.PROCESS.forgetAll();
+      context = null;
+    }
     if (context == null) context = CudaContext.create(cuda, this);
     return context;
   }

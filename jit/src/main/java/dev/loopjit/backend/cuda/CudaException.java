@@ -4,8 +4,8 @@ package dev.loopjit.backend.cuda;
 /**
  * A CUDA driver API call returned an error. The message names what the runtime was doing, the
  * error ({@code CUDA_ERROR_OUT_OF_MEMORY (2)}) and the driver's description of it. Errors from a
- * kernel that faulted ({@link #sticky()}) leave the device's context unusable until the process
- * exits: every later call on it fails too.
+ * kernel that faulted ({@link #sticky()}) leave the device's context unusable: the plan that
+ * faulted stays failed, and the next plan on the device gets a fresh context ({@code CudaDevice.context}).
  */
 public final class CudaException extends RuntimeException {
   private static final long serialVersionUID = 1L;

@@ -79,6 +79,7 @@ final class CudaLibrary implements Cuda {
       Map.entry("cuDeviceTotalMem_v2", returnsResult(ADDRESS, JAVA_INT)),
       Map.entry("cuDevicePrimaryCtxRetain", returnsResult(ADDRESS, JAVA_INT)),
       Map.entry("cuDevicePrimaryCtxRelease_v2", returnsResult(JAVA_INT)),
+      Map.entry("cuDevicePrimaryCtxReset_v2", returnsResult(JAVA_INT)),
       Map.entry("cuCtxSetCurrent", returnsResult(ADDRESS)),
       Map.entry("cuMemGetInfo_v2", returnsResult(ADDRESS, ADDRESS)),
       Map.entry("cuModuleLoadDataEx", returnsResult(ADDRESS, ADDRESS, JAVA_INT, ADDRESS, ADDRESS)),
@@ -113,7 +114,7 @@ final class CudaLibrary implements Cuda {
       Map.entry("cuGetErrorString", returnsResult(JAVA_INT, ADDRESS)));
 
   private final MethodHandle init, driverGetVersion, deviceGetCount, deviceGet, deviceGetName, deviceGetAttribute,
-      deviceTotalMem, primaryCtxRetain, primaryCtxRelease, ctxSetCurrent, memGetInfo, moduleLoadDataEx,
+      deviceTotalMem, primaryCtxRetain, primaryCtxRelease, primaryCtxReset, ctxSetCurrent, memGetInfo, moduleLoadDataEx,
       moduleGetFunction, moduleUnload, funcGetAttribute, funcSetAttribute, linkCreate, linkAddData, linkComplete, linkDestroy, memAlloc,
       memFree, memcpyHtoDAsync, memcpyDtoHAsync, memcpyHtoD, memcpyDtoH, memHostRegister, memHostUnregister,
       streamCreate, streamSynchronize, streamDestroy, eventCreate, eventRecord, eventSynchronize, eventElapsedTime,
@@ -129,6 +130,7 @@ final class CudaLibrary implements Cuda {
     deviceTotalMem = bind(lib, "cuDeviceTotalMem_v2");
     primaryCtxRetain = bind(lib, "cuDevicePrimaryCtxRetain");
     primaryCtxRelease = bind(lib, "cuDevicePrimaryCtxRelease_v2");
+    primaryCtxReset = bind(lib, "cuDevicePrimaryCtxReset_v2");
     ctxSetCurrent = bind(lib, "cuCtxSetCurrent");
     memGetInfo = bind(lib, "cuMemGetInfo_v2");
     moduleLoadDataEx = bind(lib, "cuModuleLoadDataEx");
@@ -219,6 +221,11 @@ final class CudaLibrary implements Cuda {
   @Override
   public int primaryCtxRelease(int device) {
     try { return (int) primaryCtxRelease.invokeExact(device); } catch (Throwable t) { throw fail(t); }
+  }
+
+  @Override
+  public int primaryCtxReset(int device) {
+    try { return (int) primaryCtxReset.invokeExact(device); } catch (Throwable t) { throw fail(t); }
   }
 
   @Override

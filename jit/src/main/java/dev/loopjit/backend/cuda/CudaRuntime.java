@@ -219,6 +219,15 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       cuda.check(op.getAsInt(), what);
       cuda.check(cuda.eventRecord(end, stream), "cuEventRecord after " + what);
     } catch (RuntimeException e) {
+      if (e instanceof CudaException c && c.sticky()) {
+        context.markLost();
+        destroyEvent(start);
+        destroyEvent(end);
+        CudaException lost = new CudaException(c.code(), what + " (a fault: the device's context is lost, so this plan cannot run again,"
+            + " and the next plan on " + device.id() + " gets a fresh context)", cuda.describe(c.code()));
+        lost.initCause(c);
+        throw lost;
+      }
       destroyEvent(start);
       destroyEvent(end);
       throw e;
@@ -269,17 +278,22 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
         }
       });
     }
-    if (rc != Cuda.SUCCESS)
+    if (rc != Cuda.SUCCESS) {
+      if (CudaException.sticky(rc)) context.markLost();
       throw new CudaException(rc, "cuStreamSynchronize on " + device + " (a kernel or copy failed"
-          + (CudaException.sticky(rc) ? "; this device cannot be used again until the process exits)" : ")"),
+          + (CudaException.sticky(rc) ? "; a fault: the device's context is lost, so this plan cannot run again, and the next plan"
+              + " on " + device.id() + " gets a fresh context)" : ")"),
           cuda.describe(rc));
+    }
   }
 
   /** Waits for the stream without reading events. */
   private void drain() {
-    if (closed) return;
+    if (closed || context.lost()) return;   // a lost context runs nothing more: nothing to wait for
     context.makeCurrent();
-    cuda.check(cuda.streamSynchronize(stream), "cuStreamSynchronize on " + device);
+    int rc = cuda.streamSynchronize(stream);
+    if (CudaException.sticky(rc)) context.markLost();
+    cuda.check(rc, "cuStreamSynchronize on " + device);
   }
 
   /** Events in use by operations not yet finished, for tests: 0 after {@link #finish()}. */
@@ -311,7 +325,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     releaseKernels();
     try {
       context.makeCurrent();
-      for (HostArray h : pinned) PinnedMemory.PROCESS.unpin(cuda, h);
+      if (!context.lost()) for (HostArray h : pinned) PinnedMemory.PROCESS.unpin(cuda, h);   // a lost context took its registrations
     } catch (RuntimeException e) {
       if (failure == null) failure = e;
       else failure.addSuppressed(e);
@@ -323,6 +337,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     createdEvents -= freeEvents.size();
     freeEvents.clear();
     int rc = cuda.streamDestroy(stream);
+    if (context.lost()) return;   // the fault was reported when it happened; nothing of the lost context can be freed
     if (failure == null && rc != Cuda.SUCCESS) failure = new CudaException(rc, "cuStreamDestroy on " + device, cuda.describe(rc));
     if (failure != null) throw failure;
   }

@@ -73,6 +73,11 @@ final class PinnedMemory {
     cuda.check(cuda.memHostUnregister(p.segment), "cuMemHostUnregister of " + h.describe());
   }
 
+  /** The context that held every registration was reset after a fault: they are gone with it. */
+  synchronized void forgetAll() {
+    pins.clear();
+  }
+
   /** Segments registered now, for tests. */
   synchronized int count() {
     return pins.size();

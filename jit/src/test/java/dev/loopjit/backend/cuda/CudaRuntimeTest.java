@@ -339,6 +339,36 @@ class CudaRuntimeTest {
     assertEquals(0, rt.createdEvents(), "every event destroyed when the plan closes");
   }
 
+  /** With bounds checks off, writes far past the end of {@code a}: on a GPU an illegal address, which loses the context. */
+  static void writeFar(int[] a, int far) {
+    for (@dev.loopjit.api.Parallel int i = 0; i < a.length; i++) a[i + far] = i;
+  }
+
+  static void addOne(int[] a) {
+    for (@dev.loopjit.api.Parallel int i = 0; i < a.length; i++) a[i] += 1;
+  }
+
+  @Test
+  void aFaultIsReportedAsOneAndTheNextPlanGetsAFreshContext() {
+    CudaDevice d = CudaTesting.device();
+    int[] a = new int[64];
+    dev.loopjit.api.TaskGraph bad = new dev.loopjit.api.TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a)
+        .task("far", CudaRuntimeTest::writeFar, a, 1 << 24).transferToHost(DataTransferMode.EVERY_EXECUTION, a);
+    dev.loopjit.api.ExecutionPlan faulty = new dev.loopjit.api.ExecutionPlan(bad.snapshot()).withDevice(d).withSetting("boundsChecks", "false");
+    RuntimeException e = assertThrows(RuntimeException.class, faulty::execute);
+    String m = e.getMessage() + (e.getCause() == null ? "" : " / " + e.getCause().getMessage());
+    assertTrue(m.contains("context is lost") && m.contains("next plan on " + d.id()), m);
+    assertThrows(RuntimeException.class, faulty::execute, "the plan that faulted stays failed");
+    faulty.close();   // does not throw: the fault was reported when it happened
+    int[] b = {1, 2, 3};
+    try (dev.loopjit.api.ExecutionPlan fresh = new dev.loopjit.api.ExecutionPlan(new dev.loopjit.api.TaskGraph("h")
+        .transferToDevice(DataTransferMode.EVERY_EXECUTION, b).task("add", CudaRuntimeTest::addOne, b)
+        .transferToHost(DataTransferMode.EVERY_EXECUTION, b).snapshot()).withDevice(d)) {
+      fresh.execute();
+    }
+    assertArrayEquals(new int[] {2, 3, 4}, b, "a new plan runs on a fresh context");
+  }
+
   /** A heap array past {@link CudaRuntime#STAGED_FROM} goes through the staging buffer in slices, not a critical downcall: round trip exact. */
   @Test
   void largeHeapArraysAreCopiedThroughTheStagingBuffer() {

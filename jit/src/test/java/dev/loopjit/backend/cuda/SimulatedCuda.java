@@ -57,7 +57,15 @@ public final class SimulatedCuda implements Cuda {
   private static final byte[] CUBIN_MAGIC = "\u007fELF LoopJIT simulated cubin\n".getBytes(StandardCharsets.ISO_8859_1);
   private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
 
-  private record Context(int device) {}
+  /** A context; a launch that fails loses it, as a fault does on a GPU: every later call in it fails, until the primary context is reset. */
+  private static final class Context {
+    final int device;
+    boolean lost;
+
+    Context(int device) {
+      this.device = device;
+    }
+  }
 
   private record Module(PtxSimulator kernel) {}
 
@@ -90,8 +98,8 @@ public final class SimulatedCuda implements Cuda {
   private boolean initialized;
   private final Map<Long, Object> handles = new HashMap<>();
   private long nextHandle = 0x5100;
-  private final Context context = new Context(0);
-  private final MemorySegment contextHandle;
+  private Context context = new Context(0);
+  private MemorySegment contextHandle;
   private final ThreadLocal<Context> current = new ThreadLocal<>();
   private final TreeMap<Long, Allocation> memory = new TreeMap<>();
   private long nextAddress = 0x7000_0000_0000L, allocated;
@@ -116,9 +124,10 @@ public final class SimulatedCuda implements Cuda {
     return type.isInstance(o) ? type.cast(o) : null;
   }
 
-  /** Whether a context is current on this thread; every call but the device queries needs one. */
-  private boolean noContext() {
-    return current.get() == null;
+  /** Why a call cannot run in this thread's context: none current, or lost to a failed launch (sticky, as on a GPU); else SUCCESS. */
+  private int contextError() {
+    Context c = current.get();
+    return c == null ? INVALID_CONTEXT : c.lost ? LAUNCH_FAILED : SUCCESS;
   }
 
   @SuppressWarnings("restricted")   // the runtime hands over pointers of the sizes C would
@@ -213,6 +222,21 @@ public final class SimulatedCuda implements Cuda {
     return device == 0 ? SUCCESS : INVALID_VALUE;
   }
 
+  /** Destroys the primary context's state: its memory and registrations go; the old handle stays lost; the next retain gets a fresh context. */
+  @Override
+  public synchronized int primaryCtxReset(int device) {
+    if (device != 0) return INVALID_VALUE;
+    context.lost = true;
+    for (Allocation a : memory.values()) a.arena().close();
+    memory.clear();
+    allocated = 0;
+    registered.clear();
+    maxDynamicShared.clear();
+    context = new Context(0);
+    contextHandle = handle(context);
+    return SUCCESS;
+  }
+
   @Override
   public synchronized int ctxSetCurrent(MemorySegment ctx) {
     if (ctx.equals(MemorySegment.NULL)) {
@@ -227,7 +251,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int memGetInfo(MemorySegment free, MemorySegment total) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     sized(free, 8).set(JAVA_LONG, 0, TOTAL_BYTES - allocated);
     sized(total, 8).set(JAVA_LONG, 0, TOTAL_BYTES);
     return SUCCESS;
@@ -281,7 +305,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int moduleLoadDataEx(MemorySegment module, MemorySegment image, int n, MemorySegment options, MemorySegment values) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     String text = cString(image);
     if (text.startsWith("\u007fELF")) {
       String magic = new String(CUBIN_MAGIC, StandardCharsets.ISO_8859_1);
@@ -296,7 +320,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int moduleGetFunction(MemorySegment function, MemorySegment module, MemorySegment name) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Module m = live(module, Module.class);
     if (m == null) return INVALID_HANDLE;
     if (!m.kernel().entry.equals(cString(name))) return NOT_FOUND;
@@ -306,7 +330,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int moduleUnload(MemorySegment module) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (live(module, Module.class) == null) return INVALID_HANDLE;
     handles.remove(module.address());
     return SUCCESS;
@@ -314,7 +338,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int funcGetAttribute(MemorySegment value, int attribute, MemorySegment function) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (live(function, Function.class) == null) return INVALID_HANDLE;
     if (attribute != FUNC_MAX_THREADS_PER_BLOCK) return INVALID_VALUE;
     sized(value, 4).set(JAVA_INT, 0, 1024);
@@ -323,7 +347,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int funcSetAttribute(MemorySegment function, int attribute, int value) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Function f = live(function, Function.class);
     if (f == null) return INVALID_HANDLE;
     // As the driver: only the dynamic shared memory opt-in, and no more than the device's opt-in less the static part.
@@ -335,14 +359,14 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int linkCreate(int n, MemorySegment options, MemorySegment values, MemorySegment state) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     sized(state, 8).set(ADDRESS, 0, handle(new Link(n, options, values)));
     return SUCCESS;
   }
 
   @Override
   public synchronized int linkAddData(MemorySegment state, int type, MemorySegment data, long size, MemorySegment name) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Link l = live(state, Link.class);
     if (l == null) return INVALID_HANDLE;
     String ptx = cString(data);
@@ -354,7 +378,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int linkComplete(MemorySegment state, MemorySegment cubin, MemorySegment size) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Link l = live(state, Link.class);
     if (l == null) return INVALID_HANDLE;
     if (l.ptx == null) return INVALID_VALUE;
@@ -380,7 +404,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int memAlloc(MemorySegment pointer, long bytes) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (bytes <= 0) return INVALID_VALUE;
     if (bytes > TOTAL_BYTES - allocated) return OUT_OF_MEMORY;
     Arena arena = null;
@@ -400,7 +424,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int memFree(long pointer) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Allocation a = memory.remove(pointer);
     if (a == null) return INVALID_VALUE;
     allocated -= a.size();
@@ -430,33 +454,33 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int memcpyHtoDAsync(long dst, MemorySegment src, long bytes, MemorySegment stream) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (!validStream(stream)) return INVALID_HANDLE;
     return copy(sized(src, bytes), device(dst, bytes), bytes);
   }
 
   @Override
   public synchronized int memcpyDtoHAsync(MemorySegment dst, long src, long bytes, MemorySegment stream) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (!validStream(stream)) return INVALID_HANDLE;
     return copy(device(src, bytes), sized(dst, bytes), bytes);
   }
 
   @Override
   public synchronized int memcpyHtoD(long dst, MemorySegment src, long bytes) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     return copy(sized(src, bytes), device(dst, bytes), bytes);
   }
 
   @Override
   public synchronized int memcpyDtoH(MemorySegment dst, long src, long bytes) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     return copy(device(src, bytes), sized(dst, bytes), bytes);
   }
 
   @Override
   public synchronized int memHostRegister(MemorySegment p, long bytes, int flags) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (flags != MEMHOSTREGISTER_PORTABLE || bytes <= 0 || !p.isNative()) return INVALID_VALUE;
     long first = p.address() / PAGE, end = (p.address() + bytes + PAGE - 1) / PAGE;
     var below = registered.floorEntry(end - 1);
@@ -467,7 +491,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int memHostUnregister(MemorySegment p) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     var e = registered.get(p.address() / PAGE);
     if (e == null || e[1] != p.address()) return HOST_MEMORY_NOT_REGISTERED;
     registered.remove(p.address() / PAGE);
@@ -478,7 +502,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int streamCreate(MemorySegment stream, int flags) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (flags != STREAM_DEFAULT) return INVALID_VALUE;
     sized(stream, 8).set(ADDRESS, 0, handle(new Stream()));
     return SUCCESS;
@@ -486,13 +510,13 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int streamSynchronize(MemorySegment stream) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     return validStream(stream) ? SUCCESS : INVALID_HANDLE;
   }
 
   @Override
   public synchronized int streamDestroy(MemorySegment stream) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (live(stream, Stream.class) == null) return INVALID_HANDLE;
     handles.remove(stream.address());
     return SUCCESS;
@@ -500,7 +524,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int eventCreate(MemorySegment event, int flags) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     if (flags != EVENT_DEFAULT) return INVALID_VALUE;
     sized(event, 8).set(ADDRESS, 0, handle(new Event()));
     return SUCCESS;
@@ -508,7 +532,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int eventRecord(MemorySegment event, MemorySegment stream) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Event e = live(event, Event.class);
     if (e == null || !validStream(stream)) return INVALID_HANDLE;
     e.nanos = System.nanoTime();
@@ -517,13 +541,13 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int eventSynchronize(MemorySegment event) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     return live(event, Event.class) == null ? INVALID_HANDLE : SUCCESS;
   }
 
   @Override
   public synchronized int eventElapsedTime(MemorySegment milliseconds, MemorySegment start, MemorySegment end) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Event a = live(start, Event.class), b = live(end, Event.class);
     if (a == null || b == null) return INVALID_HANDLE;
     if (a.nanos < 0 || b.nanos < 0) return NOT_READY;
@@ -543,7 +567,7 @@ public final class SimulatedCuda implements Cuda {
   @Override
   public synchronized int launchKernel(MemorySegment function, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes,
       MemorySegment stream, MemorySegment params) {
-    if (noContext()) return INVALID_CONTEXT;
+    if (contextError() != SUCCESS) return contextError();
     Function f = live(function, Function.class);
     if (f == null || !validStream(stream)) return INVALID_HANDLE;
     if (gx < 1 || gy < 1 || gz < 1 || bx < 1 || by < 1 || bz < 1 || bx > 1024 || by > 1024 || bz > 64 || (long) bx * by * bz > 1024
@@ -565,6 +589,7 @@ public final class SimulatedCuda implements Cuda {
       return SUCCESS;
     } catch (RuntimeException | AssertionError e) {
       lastLaunchFailure = e.getMessage();
+      current.get().lost = true;   // sticky: the context is unusable from now on
       return LAUNCH_FAILED;
     }
   }
