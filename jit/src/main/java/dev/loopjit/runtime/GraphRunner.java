@@ -114,6 +114,7 @@ public final class GraphRunner implements Engine.Executor {
     List<GraphSpec> graphs = specs(plan);
     for (GraphSpec g : graphs) for (TaskSpec t : g.tasks()) t.checkReceiver();   // before anything runs
     Tally tally = new Tally();
+    device.measure(options.profile());
     Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
     allocate(options.plan() != null ? specs(options.plan()) : graphs);
     if (timeout == null) return run(graphs, steps, tally, options);
@@ -291,6 +292,7 @@ public final class GraphRunner implements Engine.Executor {
   @Override
   public Profile transferToHost(List<Engine.Graph> graphs, List<Object> arrays, boolean profile) {
     usable();
+    device.measure(profile);
     Tally tally = new Tally();
     for (Object o : arrays) {
       HostArray h = HostArray.of(o);

@@ -40,6 +40,13 @@ public interface DeviceRuntime extends AutoCloseable {
   /** Waits for everything enqueued. */
   void finish();
 
+  /**
+   * Whether the operations from now on are timed: the runner says so before each execution (true
+   * when the profiler is on). A runtime may then skip what timing costs (CUDA's events) and return
+   * {@link Timing#NONE}; the default times everything.
+   */
+  default void measure(boolean on) {}
+
   @Override
   void close();
 }

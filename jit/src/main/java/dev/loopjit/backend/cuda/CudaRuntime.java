@@ -64,6 +64,8 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   /** Events created and not in use, for the next operations; destroyed by {@link #close()}. */
   private final java.util.ArrayDeque<MemorySegment> freeEvents = new java.util.ArrayDeque<>();
   private int liveEvents, createdEvents;
+  /** Whether operations are timed (the profiler is on): else they get no events at all. */
+  private boolean measure = true;
   /** The dynamic shared memory each kernel has opted in to, by its function handle's address. */
   private final java.util.Map<Long, Integer> optedIn = new java.util.HashMap<>();
   private boolean closed;
@@ -205,8 +207,22 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     optedIn.put(k.handle().address(), dynamic);
   }
 
-  /** Enqueues {@code op} on the stream between two new events; the events are read and destroyed by {@link #finish()}. */
+  @Override
+  public void measure(boolean on) {
+    measure = on;
+  }
+
+  /** Enqueues {@code op} on the stream between two new events (with no events when nothing is measured); the events are read and destroyed by {@link #finish()}. */
   private Timing timed(String what, IntSupplier op) {
+    if (!measure) {
+      int rc = op.getAsInt();
+      if (CudaException.sticky(rc)) {
+        context.markLost();
+        throw lost(rc, what, null);
+      }
+      cuda.check(rc, what);
+      return Timing.NONE;
+    }
     MemorySegment start = createEvent(), end;
     try {
       end = createEvent();
@@ -223,10 +239,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
         context.markLost();
         destroyEvent(start);
         destroyEvent(end);
-        CudaException lost = new CudaException(c.code(), what + " (a fault: the device's context is lost, so this plan cannot run again,"
-            + " and the next plan on " + device.id() + " gets a fresh context)", cuda.describe(c.code()));
-        lost.initCause(c);
-        throw lost;
+        throw lost(c.code(), what, c);
       }
       destroyEvent(start);
       destroyEvent(end);
@@ -236,6 +249,14 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   }
 
   /** An event from the pool, or a new one. */
+  /** The exception for a fault ({@code rc} sticky) in {@code what}: the context is lost, the next plan gets a fresh one. */
+  private CudaException lost(int rc, String what, CudaException cause) {
+    CudaException e = new CudaException(rc, what + " (a fault: the device's context is lost, so this plan cannot run again,"
+        + " and the next plan on " + device.id() + " gets a fresh context)", cuda.describe(rc));
+    if (cause != null) e.initCause(cause);
+    return e;
+  }
+
   private MemorySegment createEvent() {
     MemorySegment free = freeEvents.poll();
     if (free != null) {

@@ -337,6 +337,12 @@ class CudaRuntimeTest {
     }
     assertEquals(0, rt.liveEvents());
     assertEquals(0, rt.createdEvents(), "every event destroyed when the plan closes");
+    CudaRuntime quiet = new CudaRuntime(d, HandwrittenPtx.SOURCE, Settings.options());
+    try (Engine.Executor cu = new GraphRunner(quiet)) {
+      GraphSpec offHeap = graph(task("vadd", vadd(), a, b, c), DataTransferMode.EVERY_EXECUTION, new Object[] {a, b, c}, new Object[] {c});
+      for (int i = 0; i < 3; i++) execute(cu, offHeap, false);
+      assertEquals(0, quiet.createdEvents(), "no profiler, no events");
+    }
   }
 
   /** With bounds checks off, writes far past the end of {@code a}: on a GPU an illegal address, which loses the context. */
