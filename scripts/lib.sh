@@ -49,7 +49,7 @@ install_packages() {
 
 # JVM options every LoopJIT JVM needs: FFM native access; PoCL's LLVM replaces the JVM's signal
 # handlers, so libjsig chains them (docs/ARCHITECTURE.md §6). The Vector API module lets jvm-mt run
-# its float lanes as vectors (README, "jvm-mt").
+# its float lanes as vectors (docs/guide/jvm-mt.md).
 loopjit_jvm_env() {   # idempotent: scripts that call other scripts set each thing once
   case ":${LD_PRELOAD:-}:" in *":$JAVA_HOME/lib/libjsig.so:"*) ;; *) export LD_PRELOAD="$JAVA_HOME/lib/libjsig.so${LD_PRELOAD:+:$LD_PRELOAD}" ;; esac
   case " ${LOOPJIT_JAVA_OPTS:-} " in *" --enable-native-access=ALL-UNNAMED "*) ;; *) LOOPJIT_JAVA_OPTS="--enable-native-access=ALL-UNNAMED ${LOOPJIT_JAVA_OPTS:-}" ;; esac

@@ -11,7 +11,7 @@ import java.util.List;
  * One place a kernel is compared with the jvm. An OpenCL device runs the kernel built from OpenCL C
  * (the default form, or whatever {@code loopjit.opencl.program} says) and, when asked, again built
  * from SPIR-V ({@code opencl:0+spirv}: the plan's {@code opencl.program=spirv}, through the
- * llvm-spirv bridge where the driver takes no IL, as the README's SPIR-V section says).
+ * llvm-spirv bridge where the driver takes no IL, as docs/guide/spirv.md says).
  *
  * @param device the device
  * @param spirv  whether this run builds the kernel from SPIR-V for this plan

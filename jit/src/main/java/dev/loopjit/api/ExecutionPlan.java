@@ -114,7 +114,7 @@ public final class ExecutionPlan implements AutoCloseable {
 
   /**
    * Sets one of LoopJIT's settings for this plan only: {@code key} as after {@code loopjit.} in the
-   * README's table (e.g. {@code withSetting("opencl.program", "spirv")} to build this plan's kernels
+   * settings table of docs/guide/devices.md (e.g. {@code withSetting("opencl.program", "spirv")} to build this plan's kernels
    * from SPIR-V, {@code withSetting("fastMath", "true")}); null removes the plan's value. Takes
    * effect from the next execution (the plan's device state is rebuilt).
    */

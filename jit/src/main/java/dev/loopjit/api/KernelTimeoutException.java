@@ -9,7 +9,7 @@ import java.util.List;
  * the {@code loopjit.timeout} setting) did not finish in time. The plan stops waiting, abandons its
  * device state (queue or stream, buffers) and refuses further use; host arrays are unchanged (a
  * plan with a timeout never lets a device use host memory in place). What happens to the running
- * kernel depends on the device: README, "Timeouts".
+ * kernel depends on the device: docs/guide/task-graphs.md, "Timeouts".
  */
 public final class KernelTimeoutException extends RuntimeException {
   private static final long serialVersionUID = 1L;

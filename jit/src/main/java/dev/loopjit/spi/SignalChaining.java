@@ -89,7 +89,7 @@ public final class SignalChaining {
         + "\n  OpenCL drivers such as PoCL install signal handlers over the JVM's, which can crash the JVM later (SIGSEGV, hs_err_pid files)."
         + "\n  Fix: start java with LD_PRELOAD=" + jsig + " and --enable-native-access=ALL-UNNAMED,"
         + "\n  or run the program with `scripts/loopjit run --class-path CP MAIN` (the bundle: `bin/loopjit run`);"
-        + "\n  for Maven (Surefire, exec:java) and Gradle see the README, \"Use it in your project\"."
+        + "\n  for Maven (Surefire, exec:java) and Gradle see docs/guide/use-it-in-your-project.md."
         + (refused ? "" : "\n  -Dloopjit.requireSignalChaining=true refuses to load the driver instead of warning.");
   }
 
