@@ -25,8 +25,16 @@ public final class Main {
       usage: loopjit devices [--probe]
              loopjit run [--class-path CP] MAIN [ARGS]   (your program with LoopJIT's jars, libjsig.so and native access)
              loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N]|jvm[:vector|scalar] [--class-path CP] CLASS METHOD
-             loopjit train --dataset toy|fashion-mnist [--epochs N] [--batch B] [--lr X] [--optimizer sgd|adam] [--device ID] [--seed S]
+             loopjit train --dataset toy|fashion-mnist [--model mlp|cnn] [--epochs N] [--batch B] [--lr X] [--lr-decay G]
+                           [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
+                           [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress]
+                           (loopjit train with no options says what each does)
       """;
+
+  /** What {@code loopjit} with no arguments prints: every command with all its options. */
+  public static String usage() {
+    return USAGE;
+  }
 
   private Main() {}
 
