@@ -23,9 +23,9 @@ import java.util.Set;
 
 /**
  * The {@link Profile.Work} of one launch: {@link WorkCounter} over the kernel as the device runs it
- * (a compiled kernel's lowered IR; for the {@code jvm}, which runs the Java method itself, and for
- * a chunked target such as {@code jvm-mt}'s, the IR the compiler makes of it for a generic OpenCL
- * target), with the launch's arguments and grid,
+ * (a compiled kernel's lowered IR; for the {@code jvm}, which runs the Java method itself, for a
+ * chunked target such as {@code jvm-mt}'s, and for a coarsened variant whose loops the host cannot
+ * count, the IR the compiler makes of it for a generic OpenCL target), with the launch's arguments and grid,
  * times the work-items counted (the {@code @Parallel} iterations, or the explicit grid). Null when
  * there is no IR to count (a prebuilt kernel, a method only the jvm can run).
  */
@@ -35,7 +35,12 @@ final class KernelWork {
   static Profile.Work of(TaskSpec task, DeviceKernel kernel, Grid grid, Options options) {
     if (task.prebuilt() != null) return null;
     try {
-      if (kernel instanceof CompiledKernel<?> c && !chunked(c, options)) return of(c.ir(), task.args(), grid);
+      if (kernel instanceof CompiledKernel<?> c && !chunked(c, options)) {
+        Profile.Work w = of(c.ir(), task.args(), grid);
+        // A coarsened variant (lanes, rows, blocks per work-item on a CPU) has loops whose trip counts
+        // depend on the work-item: its work is the Java loop's, counted below as for the jvm.
+        if (w.exact() || c.explicit()) return w;
+      }
       // The jvm calls the method once, and a chunked target's work-item (jvm-mt) is a chunk of the
       // range whose bounds the host does not see: count the IR of one iteration per work-item over
       // the @Parallel loops' trip counts.

@@ -30,6 +30,36 @@ class ProfileWorkTest {
     }
   }
 
+  static void matvec(FloatArray a, FloatArray x, FloatArray y, int n) {
+    for (@Parallel int i = 0; i < n; i++) {
+      float s = 0f;
+      for (int j = 0; j < n; j++) s += a.get(i * n + j) * x.get(j);
+      y.set(i, s);
+    }
+  }
+
+  /** Matrix-vector runs as a coarsened variant on CPU OpenCL devices (rows side by side): its work is still the Java loop's, counted exactly. */
+  @Test
+  void aCoarsenedVariantCountsTheJavaLoopsWork() {
+    int n = 512;
+    for (Device d : Devices.all()) {
+      FloatArray a = new FloatArray(n * n), x = new FloatArray(n), y = new FloatArray(n);
+      TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, x)
+          .task("mv", ProfileWorkTest::matvec, a, x, y, n).transferToHost(DataTransferMode.EVERY_EXECUTION, y);
+      Profile p;
+      try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d).withProfiler()) {
+        plan.withSetting("probe", "off").withSetting("cacheDir", cache.toString());
+        p = plan.execute().profile();
+      }
+      Profile.TaskTime t = p.tasks().getFirst();
+      assertNotNull(t.work(), d.id());
+      assertTrue(t.work().exact(), d.id() + ": " + t.work().estimate());
+      assertEquals(8.0 * n * n, t.work().bytesRead(), d.id());
+      assertEquals(4.0 * n, t.work().bytesWritten(), d.id());
+      assertEquals(2.0 * n * n, t.work().flops(), d.id());
+    }
+  }
+
   @Test
   void everyDeviceCountsTheSameExactWork() {
     int n = 100_000;
