@@ -21,7 +21,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Not part of the default {@code scripts/bench} run: {@code scripts/bench LocalSize}. The figures
- * behind the CPU rules of {@code WorkGroups} (docs/PERFORMANCE.md). Sampled, so that the report can
+ * behind the CPU rules of {@code WorkGroups} (docs/performance-log.md). Sampled, so that the report can
  * give the fastest and the median execution: on a shared machine the fastest is the one least
  * disturbed by other processes.
  */

@@ -40,7 +40,7 @@ import java.util.function.Predicate;
  * sixteen neighbouring elements read with the lane's offset outermost ({@link Intrinsic#ADD_NO_WRAP},
  * so the device compiler sees them side by side) and sixteen independent sums per row: loops the
  * device compiler unrolls and vectorises (the OpenCL emitter asks for the unrolling on CPU targets)
- * into the hand-written {@code float16x4} shape of docs/PERFORMANCE.md, while each sum still runs
+ * into the hand-written {@code float16x4} shape of docs/performance-log.md, while each sum still runs
  * in Java's order, so results are bit-identical. The host launches
  * {@code count_x / W × count_y / R} work-items ({@link Launch.Loops#lanes()}, {@code rows()}); the
  * runtime asks for this target only when the counts are multiples of W and R and no access needs a
@@ -110,9 +110,9 @@ final class Coarsen implements Pass {
 
   /** Rows with lanes: four rows share each vector of the row of B they read (the hand-written {@code float16x4}). */
   static final int LANE_ROWS = 4;
-  /** The jammed form's block: 8 × 8 iterations, 64 independent sums (docs/PERFORMANCE.md, "coarsening"); the rows form's rows too. */
+  /** The jammed form's block: 8 × 8 iterations, 64 independent sums (docs/performance-log.md, "coarsening"); the rows form's rows too. */
   static final int JAM_LANES = 8, JAM_ROWS = 8;
-  /** The rows form's lanes: 8 rows of 8 elements make a tile (docs/PERFORMANCE.md, "Rows read side by side"). */
+  /** The rows form's lanes: 8 rows of 8 elements make a tile (docs/performance-log.md, "Rows read side by side"). */
   static final int ROW_LANES = 8;
 
   /** Global id x read as {@code x}, and id y as {@code y} when not null. */

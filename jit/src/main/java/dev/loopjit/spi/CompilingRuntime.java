@@ -141,7 +141,7 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
     return target;
   }
 
-  /** The most rows of y a work-item computes with lanes (the pass uses 4 or 8: docs/PERFORMANCE.md). */
+  /** The most rows of y a work-item computes with lanes (the pass uses 4 or 8: docs/performance-log.md). */
   private static final int ROWS = 8;
 
   private KernelCompilationException buildError(TaskSpec task, DeviceCode code, String buildOptions, BuildFailure f) {

@@ -56,7 +56,7 @@ public record Options(Map<String, String> values) {
     return n;
   }
 
-  /** Lanes per work-item on CPU devices unless {@code loopjit.lanes} says otherwise (docs/PERFORMANCE.md, "coarsening"). */
+  /** Lanes per work-item on CPU devices unless {@code loopjit.lanes} says otherwise (docs/performance-log.md, "coarsening"). */
   public static final int DEFAULT_LANES = 16;
 
   /** {@code loopjit.fastMath}: relax strict Java float semantics. */

@@ -15,7 +15,7 @@ import java.util.Arrays;
  *     32 groups per compute unit, so that the driver's threads can balance uneven work (one group
  *     for the whole range leaves a core idle, ARCHITECTURE §6), of 8 to 4096 work-items, since every
  *     group costs a dispatch (the LocalSize benchmark: matvec of 4096 rows fastest with groups of
- *     64, a 16M vector add with groups of 4096, docs/PERFORMANCE.md); in 2-D, rows of up to 64
+ *     64, a 16M vector add with groups of 4096, docs/performance-log.md); in 2-D, rows of up to 64
  *     along x and up to 256 work-items per group, at least two groups per compute unit (for naive
  *     matmul and dense every shape with enough groups measured within 10% of the others);
  * <li>{@code KernelContext} kernels see their work-group shape, so they get the jvm backend's
@@ -118,7 +118,7 @@ public final class WorkGroups {
    * {@code grid} with the work-group shape for a coarsened kernel (a block of lanes × rows per
    * work-item, the {@code coarsen} pass) on a CPU: 4 × 16 work-items, tall, so that the work-items
    * one core runs in turn (y) read the same block of columns while it is in cache (naive matmul
-   * 2048: 42 → 50 GFLOP/s against the default 64 × 4; 1024: 63 → 74; docs/PERFORMANCE.md).
+   * 2048: 42 → 50 GFLOP/s against the default 64 × 4; 1024: 63 → 74; docs/performance-log.md).
    */
   public static Grid coarsened(Grid grid) {
     long[] local = new long[grid.dims()];

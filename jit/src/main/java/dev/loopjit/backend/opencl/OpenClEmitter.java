@@ -53,7 +53,7 @@ public final class OpenClEmitter extends CEmitter {
   /**
    * Each row one vector load ({@code vloadB}), the tile written a column at a time from the rows'
    * components ({@code vstoreW}): the device compiler keeps the block in registers and transposes it
-   * with shuffles, where loads element by element would leave it scalar (docs/PERFORMANCE.md,
+   * with shuffles, where loads element by element would leave it scalar (docs/performance-log.md,
    * "Rows read side by side"). Widths OpenCL has no vectors of are read element by element.
    */
   @Override
