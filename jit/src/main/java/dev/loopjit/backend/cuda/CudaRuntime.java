@@ -161,11 +161,11 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       long n = Math.min(STAGE_BYTES, size - at);
       if (toDevice) {
         MemorySegment.copy(host, at, stage, 0, n);
-        cuda.check(cuda.memcpyHtoDAsync(pointer + at, stage, n, stream), "cuMemcpyHtoDAsync (staged): " + what);
-        cuda.check(cuda.streamSynchronize(stream), "cuStreamSynchronize (staged): " + what);
+        check(cuda.memcpyHtoDAsync(pointer + at, stage, n, stream), "cuMemcpyHtoDAsync (staged): " + what);
+        check(cuda.streamSynchronize(stream), "cuStreamSynchronize (staged): " + what);
       } else {
-        cuda.check(cuda.memcpyDtoHAsync(stage, pointer + at, n, stream), "cuMemcpyDtoHAsync (staged): " + what);
-        cuda.check(cuda.streamSynchronize(stream), "cuStreamSynchronize (staged): " + what);
+        check(cuda.memcpyDtoHAsync(stage, pointer + at, n, stream), "cuMemcpyDtoHAsync (staged): " + what);
+        check(cuda.streamSynchronize(stream), "cuStreamSynchronize (staged): " + what);
         MemorySegment.copy(stage, 0, host, at, n);
       }
     }
@@ -215,12 +215,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   /** Enqueues {@code op} on the stream between two new events (with no events when nothing is measured); the events are read and destroyed by {@link #finish()}. */
   private Timing timed(String what, IntSupplier op) {
     if (!measure) {
-      int rc = op.getAsInt();
-      if (CudaException.sticky(rc)) {
-        context.markLost();
-        throw lost(rc, what, null);
-      }
-      cuda.check(rc, what);
+      check(op.getAsInt(), what);
       return Timing.NONE;
     }
     MemorySegment start = createEvent(), end;
@@ -249,6 +244,15 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   }
 
   /** An event from the pool, or a new one. */
+  /** {@code rc} of {@code what} checked; a fault (a sticky CUresult) also marks the context lost. */
+  private void check(int rc, String what) {
+    if (CudaException.sticky(rc)) {
+      context.markLost();
+      throw lost(rc, what, null);
+    }
+    cuda.check(rc, what);
+  }
+
   /** The exception for a fault ({@code rc} sticky) in {@code what}: the context is lost, the next plan gets a fresh one. */
   private CudaException lost(int rc, String what, CudaException cause) {
     CudaException e = new CudaException(rc, what + " (a fault: the device's context is lost, so this plan cannot run again,"
