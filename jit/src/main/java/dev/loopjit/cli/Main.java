@@ -27,7 +27,7 @@ public final class Main {
              loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N]|jvm[:vector|scalar] [--class-path CP] CLASS METHOD
              loopjit train --dataset toy|fashion-mnist [--model mlp|cnn] [--epochs N] [--batch B] [--lr X] [--lr-decay G]
                            [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
-                           [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress]
+                           [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress] [--profile]
                            (loopjit train with no options says what each does)
       """;
 

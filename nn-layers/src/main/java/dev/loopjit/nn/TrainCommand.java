@@ -14,7 +14,7 @@ import java.util.List;
  * <pre>
  * loopjit train --dataset toy|fashion-mnist [--model mlp|cnn] [--epochs N] [--batch B] [--lr X]
  *               [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
- *               [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress]
+ *               [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress] [--profile]
  * </pre>
  */
 public final class TrainCommand {
@@ -37,11 +37,12 @@ public final class TrainCommand {
         --show N              after training, print N test images as text with the model's predictions
         --plot FILE.png       after training, draw the loss (training and test) and the test accuracy per epoch
         --no-progress         no progress bar
+        --profile             after each epoch, where a step's time went: each task's kernels, copies, and the rest
       """;
 
   /** What the command line asked for, with the defaults of the dataset filled in. */
   record Options(String dataset, String model, int epochs, int batch, float lr, float lrDecay, String optimizer, float weightDecay, int hidden,
-      String device, long seed, Path data, int trainRows, Path save, Path load, int show, Path plot, boolean progress) {
+      String device, long seed, Path data, int trainRows, Path save, Path load, int show, Path plot, boolean progress, boolean profile) {
     static Options parse(String[] args) {
       String dataset = "toy", model = "mlp", optimizer = null, device = null;
       Integer epochs = null, batch = null, hidden = null;
@@ -51,11 +52,15 @@ public final class TrainCommand {
       long seed = 42;
       int trainRows = 0;
       Path data = FashionMnist.DEFAULT_DIR, save = null, load = null, plot = null;
-      boolean progress = true;
+      boolean progress = true, profile = false;
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         if (a.equals("--no-progress")) {
           progress = false;
+          continue;
+        }
+        if (a.equals("--profile")) {
+          profile = true;
           continue;
         }
         if (i + 1 >= args.length) throw new IllegalArgumentException(a.startsWith("--") ? a + " needs a value" : "unexpected argument " + a);
@@ -97,7 +102,7 @@ public final class TrainCommand {
       if (!(decay > 0f && decay <= 1f)) throw new IllegalArgumentException("--lr-decay must be in (0, 1], not " + decay);
       return new Options(dataset, model, epochs != null ? epochs : toy ? 20 : cnn ? 12 : 10, batch != null ? batch : toy ? 32 : 128, lr, decay,
           optimizer, wd,
-          hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, show, plot, progress);
+          hidden != null ? hidden : toy ? ToyProblem.HIDDEN : 256, device, seed, data, trainRows, save, load, show, plot, progress, profile);
     }
   }
 
@@ -150,7 +155,7 @@ public final class TrainCommand {
         device.id(), device.name());
     List<Trainer.Epoch> log = o.epochs() == 0 ? List.of() : new Trainer(model, loss, optimizer, device).epochs(o.epochs()).batch(o.batch()).seed(o.seed())
         .learningRateDecay(o.lrDecay())
-        .progress(o.progress() && ProgressBar.terminal()).fit(train, test);
+        .progress(o.progress() && ProgressBar.terminal()).profile(o.profile()).fit(train, test);
     if (o.epochs() == 0) {
       try (Inference eval = model.inference(test, Math.min(1000, test.size()), loss, device)) {
         Inference.Evaluation e = eval.evaluate();

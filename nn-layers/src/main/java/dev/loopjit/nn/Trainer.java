@@ -55,6 +55,7 @@ public final class Trainer {
   private long seed;
   private PrintStream out = System.out;
   private boolean progress = ProgressBar.terminal();
+  private boolean profile;
 
   public Trainer(Sequential model, Loss loss, Optimizer optimizer, Device device) {
     this.model = model;
@@ -108,6 +109,16 @@ public final class Trainer {
   }
 
   /**
+   * Whether to time every kernel of the step (the profiler: it costs a little per step) and print,
+   * after each epoch, where a step's wall time went: each task's kernel time per step, the kernels'
+   * sum, copies, and the rest (launches, synchronisation, the runner's and the trainer's host work).
+   */
+  public Trainer profile(boolean profile) {
+    this.profile = profile;
+    return this;
+  }
+
+  /**
    * Trains for the set number of epochs on {@code train}, evaluating on {@code test} (may be null)
    * after each; leaves the trained parameters in {@link Sequential#parameters()}.
    */
@@ -119,7 +130,9 @@ public final class Trainer {
     int steps = (train.size() + batch - 1) / batch;
     try (TrainingStep step = model.trainingStep(train, Math.min(batch, train.size()), loss, optimizer, device, seed);
          Inference eval = test == null ? null : model.inference(test, Math.min(evalBatch, test.size()), loss, device)) {
+      if (profile) step.withProfiler();
       for (int e = 1; e <= epochs; e++) {
+        StepBreakdown breakdown = profile ? new StepBreakdown() : null;
         shuffle(order, shuffle);
         float scale = (float) Math.pow(decay, e - 1);
         step.learningRateScale(scale);
@@ -131,6 +144,7 @@ public final class Trainer {
           lossTotal += (double) step.run(order, from, count) * count;
           Profile p = step.lastProfile();
           jit += (p.compileNanos() + p.driverCompileNanos()) / 1e9;
+          if (breakdown != null) breakdown.add(p);
           bar.update(s + 1, lossTotal / (from + count), from + count);
         }
         step.pullParameters();
@@ -142,6 +156,7 @@ public final class Trainer {
         Epoch epoch = new Epoch(e, lossTotal / train.size(), ev, trainSeconds, jit, evalSeconds, train.size(), scale);
         log.add(epoch);
         if (out != null) out.println(epoch.line(epochs));
+        if (out != null && breakdown != null) out.print(breakdown.table(trainSeconds, steps));
       }
     }
     return log;

@@ -28,6 +28,21 @@ class TrainCommandTest {
   @TempDir Path dir;
 
   @Test
+  void theProfileSaysWhereAStepsTimeWent() throws IOException {
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream saved = System.out;
+    System.setOut(new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      TrainCommand.run(TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--epochs", "1", "--device", "jvm", "--no-progress", "--profile"}));
+    } finally {
+      System.setOut(saved);
+    }
+    String out = bytes.toString(java.nio.charset.StandardCharsets.UTF_8);
+    assertTrue(out.contains("per step: ") && out.contains(" ms wall; kernels ") && out.contains("the rest (launches, sync, host work"), out);
+    assertTrue(out.contains("train.gather_x") && out.contains("train.sgd"), "every task of the step, by name:\n" + out);
+  }
+
+  @Test
   void defaultsFollowTheDataset() {
     TrainCommand.Options toy = TrainCommand.Options.parse(new String[] {"--dataset", "toy"});
     assertEquals("sgd", toy.optimizer());
