@@ -60,11 +60,13 @@ public record Dense(int units, int inputs) implements Layer {
     for (int o = 0; o < units; o++) params.set(at + units * n + o, 0f);
   }
 
-  /** On CPUs and the JVM the strip kernels, else the 4×4 tiles; both give the naive kernels' bits. */
+  /** On CPU OpenCL devices and jvm-mt the naive kernels (coarsened by the compiler), on the jvm the strips, else the 4×4 tiles; all give the naive kernels' bits. */
   @Override
   public void addForward(LayerSite s) {
     int in = s.in.size(), bias = s.paramAt + units * in;
-    if (s.prefersStrips()) {
+    if (s.prefersNaiveDense()) {
+      s.graph().task(s.id("dense"), DenseKernels::denseForwardNaive, s.x, s.params, s.paramAt, bias, s.y, s.rows, in, units);
+    } else if (s.prefersStrips()) {
       FloatArray wt = s.floats("wt", in * units);
       s.graph().task(s.id("dense_wt"), DenseKernels::weightsTransposed, s.params, s.paramAt, wt, in, units)
           .task(s.id("dense"), DenseKernels::denseForwardStrips, s.x, wt, s.params, bias, s.y, s.rows, in, units);
@@ -76,11 +78,13 @@ public record Dense(int units, int inputs) implements Layer {
   @Override
   public void addBackward(LayerSite s) {
     int in = s.in.size();
-    if (s.prefersStrips()) s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeightsStrips, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
+    if (s.prefersNaiveDense()) s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeightsNaive, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
+    else if (s.prefersStrips()) s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeightsStrips, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
     else s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeights, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
     s.graph().task(s.id("dense_db"), DenseKernels::denseBackwardBias, s.dy, s.grads, s.paramAt + units * in, s.rows, units);
     if (!s.needsInputGradient()) return;
-    if (s.prefersStrips()) s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInputStrips, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
+    if (s.prefersNaiveDense()) s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInputNaive, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
+    else if (s.prefersStrips()) s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInputStrips, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
     else s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInput, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
   }
 

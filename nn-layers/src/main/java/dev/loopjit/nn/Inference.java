@@ -46,7 +46,7 @@ public final class Inference implements AutoCloseable {
     FloatArray losses = new FloatArray(rows);
 
     Wiring w = new Wiring("infer");
-    Sequential.Pass pass = model.wire(w, batch.x, batch.index, rows, false, null, device.kind(), 0);
+    Sequential.Pass pass = model.wire(w, batch.x, batch.index, rows, false, null, LayerSite.kernelsFor(device), 0);
     outputs = pass.output();
     w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, data.features(), data.labels() != null ? data.labels() : data.targets())
         .transferToDevice(DataTransferMode.EVERY_EXECUTION, batch.index, model.parameters(), model.state(), correct);

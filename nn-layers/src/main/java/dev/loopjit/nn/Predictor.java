@@ -34,7 +34,7 @@ public final class Predictor implements AutoCloseable {
     x = new FloatArray(rows * model.inputs());
     batch = new IntArray(1 + rows);
     Wiring w = new Wiring("predict");
-    Sequential.Pass pass = model.wire(w, x, batch, rows, false, null, device.kind(), 0);
+    Sequential.Pass pass = model.wire(w, x, batch, rows, false, null, LayerSite.kernelsFor(device), 0);
     outputs = pass.output();
     w.graph().transferToDevice(DataTransferMode.EVERY_EXECUTION, x, batch, model.parameters(), model.state());
     model.addForward(pass);

@@ -35,7 +35,7 @@ public final class TrainingStep implements AutoCloseable {
   private ExecutionResult last;
 
   TrainingStep(Sequential model, Dataset data, int rows, Loss loss, Optimizer optimizer, Device device, long seed) {
-    this(model, data, rows, loss, optimizer, device, seed, device.kind());
+    this(model, data, rows, loss, optimizer, device, seed, LayerSite.kernelsFor(device));
   }
 
   /** As above, with the kernels chosen as for a device of kind {@code kernels} (tests run the GPU kernels on the jvm with it). */
