@@ -72,7 +72,7 @@ class CharacterKernelsTest {
 
   @Test
   void aCodePointBeyondLatin1IsReportedByEveryCompiledDeviceNamingTheLine() throws IOException {
-    String where = "CharacterKernels.classify (CharacterKernels.java:" + lineOf("the letter's line") + ")";
+    String where = "CharacterKernels.classify (CharacterKernels.java:" + KernelSource.lineOf(CharacterKernels.class, "the letter's line") + ")";
     for (Device d : Devices.all()) {
       char[] text = "abc\u4E00d".toCharArray();
       int[] kinds = new int[text.length];
@@ -112,15 +112,5 @@ class CharacterKernelsTest {
     v.add(-1);
     v.add(Character.MAX_CODE_POINT + 1);
     return v.stream().mapToInt(Integer::intValue).toArray();
-  }
-
-  private static int lineOf(String marker) throws IOException {
-    List<String> lines;   // the source is a test resource (conformance/pom.xml), so the suite runs from the bundle too
-    try (var in = CharacterKernelsTest.class.getResourceAsStream("CharacterKernels.java")) {
-      if (in == null) throw new AssertionError("CharacterKernels.java is not on the class path");
-      lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
-    }
-    for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(marker)) return i + 1;
-    throw new AssertionError("no line with " + marker);
   }
 }

@@ -18,7 +18,6 @@ import dev.loopjit.api.WorkerGrid1D;
 import dev.loopjit.testing.Inputs;
 import dev.loopjit.testing.KernelCheck;
 import java.io.IOException;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ExactKernelsTest {
@@ -36,7 +35,7 @@ class ExactKernelsTest {
 
   @Test
   void anOverflowThrowsJavasExceptionOnEveryDeviceNamingTheLine() throws IOException {
-    overflowsEverywhere(false, "ExactKernels.sumsOf (ExactKernels.java:" + lineOf("the overflow's line") + ")");
+    overflowsEverywhere(false, "ExactKernels.sumsOf (ExactKernels.java:" + KernelSource.lineOf(ExactKernels.class, "the overflow's line") + ")");
   }
 
   @Test
@@ -86,15 +85,5 @@ class ExactKernelsTest {
   void withoutAnOverflowTheKernelWithBarriersIsJavas() {
     KernelCheck.of("ExactKernels.sumsWithBarrier", ExactKernels::sumsWithBarrier).grid(new WorkerGrid1D(48).setLocalWork(16, 1, 1))
         .args(() -> new Object[] {new KernelContext(), new Inputs(2612).ints(40, -1000, 1000), new int[40]}).run();
-  }
-
-  private static int lineOf(String marker) throws IOException {
-    List<String> lines;   // the source is a test resource (conformance/pom.xml), so the suite runs from the bundle too
-    try (var in = ExactKernelsTest.class.getResourceAsStream("ExactKernels.java")) {
-      if (in == null) throw new AssertionError("ExactKernels.java is not on the class path");
-      lines = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines().toList();
-    }
-    for (int i = 0; i < lines.size(); i++) if (lines.get(i).contains(marker)) return i + 1;
-    throw new AssertionError("no line with " + marker);
   }
 }

@@ -23,11 +23,10 @@ final class StepBreakdown {
 
   /** The table for an epoch of {@code steps} steps that took {@code wallSeconds}: ms per step and share of the step. */
   String table(double wallSeconds, int steps) {
-    double wall = wallSeconds * 1e9 / steps;
+    double wall = wallSeconds * 1e9 / steps, rest = Math.max(0, wall - (kernels + copies + jit) / (double) steps);
     StringBuilder b = new StringBuilder(String.format("  per step: %.3f ms wall; kernels %.3f ms (%.0f %%), copies %.3f ms, JIT %.3f ms,"
         + " the rest (launches, sync, host work, the profiler's own timing) %.3f ms (%.0f %%)%n", wall / 1e6, kernels / 1e6 / steps, 100 * kernels / steps / wall,
-        copies / 1e6 / steps, jit / 1e6 / steps, Math.max(0, wall - (kernels + copies + jit) / (double) steps) / 1e6,
-        100 * Math.max(0, wall - (kernels + copies + jit) / (double) steps) / wall));
+        copies / 1e6 / steps, jit / 1e6 / steps, rest / 1e6, 100 * rest / wall));
     kernelNanos.entrySet().stream().sorted((x, y) -> Long.compare(y.getValue(), x.getValue())).forEach(e -> b.append(
         String.format("    %-32s %8.3f ms %5.1f %%%n", e.getKey(), e.getValue() / 1e6 / steps, 100 * e.getValue() / steps / wall)));
     return b.toString();

@@ -200,8 +200,9 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
    * once per kernel for the most dynamic shared memory its launches have needed.
    */
   private void optIn(CompiledKernel<MemorySegment> k, int dynamic) {
-    long staticBytes = dev.loopjit.ir.Uses.of(k.ir().body()).localBytes();
-    if (staticBytes + dynamic <= cdevice.staticSharedMemoryPerBlock() || dynamic <= optedIn.getOrDefault(k.handle().address(), 0)) return;
+    // Most launches have no dynamic part (static shared memory alone is held to 48 KiB when compiled), or opted in already: no IR walk then.
+    if (dynamic == 0 || dynamic <= optedIn.getOrDefault(k.handle().address(), 0)) return;
+    if (dev.loopjit.ir.Uses.of(k.ir().body()).localBytes() + dynamic <= cdevice.staticSharedMemoryPerBlock()) return;
     cuda.check(cuda.funcSetAttribute(k.handle(), Cuda.FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic), "task \"" + k.task()
         + "\": cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, " + dynamic + ") of " + k.ir().name() + " on " + device);
     optedIn.put(k.handle().address(), dynamic);
