@@ -72,12 +72,16 @@ build_jars() {
   fi
 }
 
-# The class path of the built modules (the engine has no dependencies of its own).
+# The class path of the built modules (the engine has no dependencies of its own), and the embeddings module's
+# dependencies (protobuf, gson, the model's jar) from the list its build writes, where that module was built.
 loopjit_classpath() {
-  local cp="" m
-  for m in jit tornado-tasks nn-layers; do
+  local cp="" m deps="$LOOPJIT_ROOT/embeddings/target/runtime-classpath.txt"
+  for m in jit tornado-tasks nn-layers embeddings; do
     cp="$cp${cp:+:}$LOOPJIT_ROOT/$m/target/loopjit-$m-0.1.0-SNAPSHOT.jar"
   done
+  if [ -f "$deps" ]; then
+    cp="$cp:$(tr ':' '\n' < "$deps" | grep -v '/dev/loopjit/' | paste -sd: -)"
+  fi
   echo "$cp"
 }
 

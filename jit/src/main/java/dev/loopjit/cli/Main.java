@@ -1,5 +1,6 @@
 // The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device;
-// `loopjit train` is nn-layers' TrainCommand, found by name so that the engine does not depend on it.
+// `loopjit train` is nn-layers' TrainCommand and `loopjit embed` the embeddings module's EmbedCommand, found by name so that the
+// engine does not depend on them.
 package dev.loopjit.cli;
 
 import dev.loopjit.api.Device;
@@ -29,6 +30,9 @@ public final class Main {
                            [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
                            [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress] [--profile]
                            (loopjit train with no options says what each does)
+             loopjit embed [--device ID] [--batch N] [--input FILE] [--output FILE] [--model FILE.onnx --tokenizer FILE.json] [SENTENCE...]
+             loopjit embed --search FILE QUERY [--top N] [--device ID] [--batch N] [--model FILE.onnx --tokenizer FILE.json]
+                           (sentence embeddings from all-MiniLM-L6-v2: one line of 384 numbers per sentence; loopjit embed --help)
       """;
 
   /** What {@code loopjit} with no arguments prints: every command with all its options. */
@@ -46,7 +50,9 @@ public final class Main {
     switch (args[0]) {
       case "devices" -> System.exit(devices(Arrays.copyOfRange(args, 1, args.length)));
       case "dump" -> System.exit(dump(Arrays.copyOfRange(args, 1, args.length)));
-      case "train" -> train(Arrays.copyOfRange(args, 1, args.length));
+      case "train" -> command(TRAIN_COMMAND, "train needs the nn-layers jar (loopjit-nn-layers)", Arrays.copyOfRange(args, 1, args.length));
+      case "embed" -> command(EMBED_COMMAND, "embed needs the embeddings jar (loopjit-embeddings) and its dependencies",
+          Arrays.copyOfRange(args, 1, args.length));
       case "run" -> {
         System.err.println("loopjit run is the launcher's: use scripts/loopjit run or the bundle's bin/loopjit run, which start java with "
             + "LD_PRELOAD=libjsig.so and --enable-native-access=ALL-UNNAMED");
@@ -59,14 +65,15 @@ public final class Main {
     }
   }
 
-  private static final String TRAIN_COMMAND = "dev.loopjit.nn.TrainCommand";
+  private static final String TRAIN_COMMAND = "dev.loopjit.nn.TrainCommand", EMBED_COMMAND = "dev.loopjit.embeddings.EmbedCommand";
 
-  private static void train(String[] args) throws Exception {
+  /** Runs another module's command by its class name, so that the engine does not depend on the module. */
+  private static void command(String name, String missing, String[] args) throws Exception {
     Class<?> command;
     try {
-      command = Class.forName(TRAIN_COMMAND);
+      command = Class.forName(name);
     } catch (ClassNotFoundException e) {
-      System.err.println("train needs the nn-layers jar (loopjit-nn-layers) on the class path; scripts/loopjit puts it there");
+      System.err.println(missing + " on the class path; scripts/loopjit puts it there");
       System.exit(2);
       return;
     }
