@@ -17,16 +17,18 @@ import java.util.List;
 
 /**
  * {@code loopjit embed [--device ID] [--batch N] [--input FILE] [--output FILE] [--model FILE.onnx
- * --tokenizer FILE.json] [SENTENCE...]} writes one line per sentence — its embedding's numbers
+ * --tokenizer FILE.json] [--profile] [SENTENCE...]} writes one line per sentence — its embedding's numbers
  * separated by spaces — in input order; sentences come from the arguments, else from
  * {@code --input} (one per line), else from standard input. {@code --search FILE QUERY [--top N]}
  * ranks FILE's lines by cosine similarity to QUERY and prints the best N (10; 0 for all) as
- * {@code similarity<TAB>line}. Everything is read and checked before the model runs.
+ * {@code similarity<TAB>line}. {@code --profile} prints where the time went. Everything is read and
+ * checked before the model runs.
  */
 public final class EmbedCommand {
   static final String USAGE = """
-      usage: loopjit embed [--device ID] [--batch N] [--input FILE] [--output FILE] [--model FILE.onnx --tokenizer FILE.json] [SENTENCE...]
-             loopjit embed --search FILE QUERY [--top N] [--device ID] [--batch N] [--model FILE.onnx --tokenizer FILE.json]
+      usage: loopjit embed [--device ID] [--batch N] [--input FILE] [--output FILE] [--model FILE.onnx --tokenizer FILE.json] [--profile]
+                           [SENTENCE...]
+             loopjit embed --search FILE QUERY [--top N] [--device ID] [--batch N] [--model FILE.onnx --tokenizer FILE.json] [--profile]
         SENTENCE...          sentences to embed (else --input's lines, else standard input's)
         --input FILE         one sentence per line
         --output FILE        where the embeddings go (default: standard output), one line of numbers per sentence
@@ -35,6 +37,7 @@ public final class EmbedCommand {
         --device ID          the device (default: the best; loopjit devices lists them)
         --batch N            sentences per execution (default 32)
         --model, --tokenizer another BERT-family sentence encoder's ONNX file and tokenizer.json (default: all-MiniLM-L6-v2)
+        --profile            afterwards, where the time went (each kind of kernel, copies, JIT) on standard error
       """;
 
   private EmbedCommand() {}
@@ -47,6 +50,7 @@ public final class EmbedCommand {
   static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
     String device = null, input = null, output = null, model = null, tokenizer = null, search = null, query = null;
     int batch = SentenceEncoder.DEFAULT_BATCH, top = 10;
+    boolean profile = false;
     List<String> sentences = new ArrayList<>();
     try {
       for (int i = 0; i < args.length; i++) {
@@ -59,6 +63,7 @@ public final class EmbedCommand {
           case "--tokenizer" -> tokenizer = value(args, ++i, a);
           case "--batch" -> batch = positive(value(args, ++i, a), a, 1);
           case "--top" -> top = positive(value(args, ++i, a), a, 0);
+          case "--profile" -> profile = true;
           case "--search" -> {
             search = value(args, ++i, a);
             query = value(args, ++i, a + " FILE");
@@ -88,29 +93,37 @@ public final class EmbedCommand {
     Device d = device == null ? Devices.best() : Devices.get(device);
     try (SentenceEncoder encoder = model == null ? SentenceEncoder.allMiniLmL6V2(d, batch)
         : SentenceEncoder.load(Path.of(model), Path.of(tokenizer), d, batch)) {
-      if (search != null) {
-        List<String> all = new ArrayList<>(sentences);
-        all.add(query);
-        List<float[]> e = encoder.encode(all);
-        float[] q = e.get(all.size() - 1);
-        List<Integer> order = new ArrayList<>();
-        float[] score = new float[sentences.size()];
-        for (int i = 0; i < sentences.size(); i++) {
-          order.add(i);
-          score[i] = SentenceEncoder.cosine(q, e.get(i));
-        }
-        order.sort(Comparator.comparingDouble((Integer i) -> -score[i]).thenComparingInt(i -> i));
-        for (int k = 0; k < order.size() && (top == 0 || k < top); k++) out.printf("%.4f\t%s%n", score[order.get(k)], sentences.get(order.get(k)));
-        return 0;
+      if (profile) encoder.encoder().withProfiler();
+      int status = embed(encoder, search, query, sentences, output, top, out);
+      if (profile) err.print(encoder.encoder().profileReport());
+      return status;
+    }
+  }
+
+  private static int embed(SentenceEncoder encoder, String search, String query, List<String> sentences, String output, int top, PrintStream out)
+      throws IOException {
+    if (search != null) {
+      List<String> all = new ArrayList<>(sentences);
+      all.add(query);
+      List<float[]> e = encoder.encode(all);
+      float[] q = e.get(all.size() - 1);
+      List<Integer> order = new ArrayList<>();
+      float[] score = new float[sentences.size()];
+      for (int i = 0; i < sentences.size(); i++) {
+        order.add(i);
+        score[i] = SentenceEncoder.cosine(q, e.get(i));
       }
-      List<float[]> embeddings = encoder.encode(sentences);
-      if (output == null) write(embeddings, out);
-      else
-        try (Writer w = Files.newBufferedWriter(Path.of(output), StandardCharsets.UTF_8)) {
-          for (float[] e : embeddings) w.write(line(e));
-        }
+      order.sort(Comparator.comparingDouble((Integer i) -> -score[i]).thenComparingInt(i -> i));
+      for (int k = 0; k < order.size() && (top == 0 || k < top); k++) out.printf("%.4f\t%s%n", score[order.get(k)], sentences.get(order.get(k)));
       return 0;
     }
+    List<float[]> embeddings = encoder.encode(sentences);
+    if (output == null) write(embeddings, out);
+    else
+      try (Writer w = Files.newBufferedWriter(Path.of(output), StandardCharsets.UTF_8)) {
+        for (float[] e : embeddings) w.write(line(e));
+      }
+    return 0;
   }
 
   private static void write(List<float[]> embeddings, PrintStream out) {

@@ -41,8 +41,8 @@ public final class SentenceEncoder implements AutoCloseable {
       throw new IllegalArgumentException("the tokenizer has " + tokenizer.vocabularySize() + " tokens; the model's vocabulary only "
           + weights.shape().vocabulary());
     this.tokenizer = tokenizer;
-    this.encoder = new TransformerEncoder(weights.shape(), weights.params(), device, batch);
     this.maxTokens = Math.min(MAX_TOKENS, weights.shape().positions());
+    this.encoder = new TransformerEncoder(weights.shape(), weights.params(), device, batch, maxTokens);
   }
 
   /**

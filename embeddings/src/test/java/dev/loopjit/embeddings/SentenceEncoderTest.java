@@ -26,7 +26,8 @@ import org.junit.jupiter.api.TestFactory;
  * The promise of issue #28: every embedding within 1e-4 (max-abs) and cosine ≥ 0.99999 of ONNX
  * Runtime's. In the test suite a sample of the corpus (every 20th sentence; every 60th on the
  * sequential {@code jvm}; the two shortest on the simulated CUDA device, an interpreter);
- * {@code -Dloopjit.embeddings.corpus=full} (scripts/embed-check) takes all 1,067 sentences.
+ * {@code -Dloopjit.embeddings.corpus=full} (scripts/embed-check) takes all 1,067 sentences, and
+ * {@code -Dloopjit.embeddings.devices=ID,…} the devices named.
  */
 class SentenceEncoderTest {
   private static final double MAX_ABS = 1e-4, MIN_COSINE = 0.99999;
@@ -49,10 +50,19 @@ class SentenceEncoderTest {
     return Corpus.sample(d.id().equals("jvm") ? 60 : 20);
   }
 
+  /** The devices of the run, or those {@code -Dloopjit.embeddings.devices=ID,…} names (scripts/embed-check). */
+  private static List<Device> devices() {
+    String only = System.getProperty("loopjit.embeddings.devices", "");
+    if (only.isBlank()) return Devices.all();
+    List<Device> out = new ArrayList<>();
+    for (String id : only.split(",")) out.add(Devices.get(id.strip()));
+    return out;
+  }
+
   @TestFactory
   List<DynamicTest> embeddingsEqualOnnxRuntimesOnEveryDevice() {
     List<DynamicTest> tests = new ArrayList<>();
-    for (Device d : Devices.all())
+    for (Device d : devices())
       tests.add(DynamicTest.dynamicTest(d.id(), () -> {
         List<String> sentences = sentencesFor(d);
         try (SentenceEncoder encoder = SentenceEncoder.allMiniLmL6V2(d); OnnxRuntimeReference ort = new OnnxRuntimeReference(2)) {

@@ -30,8 +30,9 @@ public final class Main {
                            [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
                            [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress] [--profile]
                            (loopjit train with no options says what each does)
-             loopjit embed [--device ID] [--batch N] [--input FILE] [--output FILE] [--model FILE.onnx --tokenizer FILE.json] [SENTENCE...]
-             loopjit embed --search FILE QUERY [--top N] [--device ID] [--batch N] [--model FILE.onnx --tokenizer FILE.json]
+             loopjit embed [--device ID] [--batch N] [--input FILE] [--output FILE] [--model FILE.onnx --tokenizer FILE.json] [--profile]
+                           [SENTENCE...]
+             loopjit embed --search FILE QUERY [--top N] [--device ID] [--batch N] [--model FILE.onnx --tokenizer FILE.json] [--profile]
                            (sentence embeddings from all-MiniLM-L6-v2: one line of 384 numbers per sentence; loopjit embed --help)
       """;
 

@@ -7,12 +7,21 @@ import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
 
 /**
- * Encoder kernels. Shapes, row-major:
+ * Encoder kernels, in two layouts. The padded ones are the plain references: B sequences of T
+ * tokens each, padding marked by a mask. The packed ones ({@code …Rows}) are what
+ * {@link TransformerEncoder} runs: the sequences' tokens one after another, then padding rows up to
+ * the launch's size; attention and pooling read each sequence's own rows only. Each packed kernel
+ * computes the same values in the same order as its padded reference (bit-identical,
+ * {@code TransformerKernelsTest}). The linear layers are {@link DenseKernels}', the residuals
+ * {@link #residualAdd} and the activation {@link #geluErfForward}, over all N rows. Shapes, row-major:
  * <pre>
- * B sequences of T tokens (padded), N = B·T rows, D hidden features, H heads of E = D/H features
- * ids, types, mask (N): token ids, token type ids, 1 for a token and 0 for padding
- * x (N, D); qkv (N, 3D): each row's query (D), key (D), value (D), head h's part at h·E of each
- * scores (B, H, T, T): row (b, h, i) holds query i's attention over the T keys of sequence b
+ * padded: N = B·T rows; ids, types, mask (N); mask 1 for a token and 0 for padding
+ * packed: N rows; sequence b is rows [starts[b], starts[b+1]), then padding rows
+ *         ids, types, positions (N) per row; first, length (N): the row's sequence's first row and
+ *         token count (0 for padding)
+ * D hidden features, H heads of E = D/H features; x (N, D)
+ * qkv (N, 3D): each row's query (D), key (D), value (D), head h's part at h·E of each
+ * scores (B, H, T, T) padded, (H, N, T) packed: one query's attention over its sequence's keys
  * </pre>
  * Padding keys get weight exactly 0 (as {@code exp} of the export's large negative mask does), so
  * a sequence's result does not depend on how far its batch is padded; a row whose keys are all
@@ -112,6 +121,88 @@ public final class TransformerKernels {
       }
   }
 
+  /** Packed {@link #embed}: row r's word, type and position embeddings (padding rows, id 0 at position 0, are computed and unused). */
+  public static void embedRows(IntArray ids, IntArray types, IntArray positions, FloatArray params, int word, int position, int type, FloatArray x,
+      int rows, int hidden) {
+    for (@Parallel int r = 0; r < rows; r++)
+      for (@Parallel int i = 0; i < hidden; i++) {
+        float v = params.get(word + ids.get(r) * hidden + i) + params.get(type + types.get(r) * hidden + i);
+        x.set(r * hidden + i, v + params.get(position + positions.get(r) * hidden + i));
+      }
+  }
+
+  /**
+   * Attention of packed sequences, one work-item per (head, row): the row's query scored against
+   * the keys of its sequence (rows [first[r], first[r] + length[r])), into its row of
+   * {@code scores} (H, N, T); their softmax; and its head's E context features —
+   * {@link #attentionScores}, {@link #attentionSoftmax} and {@link #attentionContext} in one launch,
+   * with the same operations in the same order. Padding rows (length 0) do nothing.
+   */
+  public static void attentionRows(FloatArray qkv, IntArray first, IntArray length, FloatArray scores, FloatArray context, int rows, int tokens,
+      int hidden, int heads, float scale) {
+    for (@Parallel int h = 0; h < heads; h++)
+      for (@Parallel int r = 0; r < rows; r++) {
+        int e = hidden / heads, start = first.get(r), keys = length.get(r);
+        if (keys > 0) {
+          int q = r * 3 * hidden + h * e, row = (h * rows + r) * tokens;
+          float max = Float.NEGATIVE_INFINITY;
+          for (int j = 0; j < keys; j++) {
+            int k = (start + j) * 3 * hidden + hidden + h * e;
+            float s = 0f;
+            for (int d = 0; d < e; d++) s += qkv.get(q + d) * qkv.get(k + d);
+            s = s / scale;
+            scores.set(row + j, s);
+            max = Math.max(max, s);
+          }
+          float sum = 0f;
+          for (int j = 0; j < keys; j++) {
+            float p = (float) Math.exp(scores.get(row + j) - max);
+            scores.set(row + j, p);
+            sum += p;
+          }
+          for (int j = 0; j < keys; j++) scores.set(row + j, scores.get(row + j) / sum);
+          for (int d = 0; d < e; d++) {
+            int v = start * 3 * hidden + 2 * hidden + h * e + d;
+            float c = 0f;
+            for (int j = 0; j < keys; j++) c += scores.get(row + j) * qkv.get(v + j * 3 * hidden);
+            context.set(r * hidden + h * e + d, c);
+          }
+        }
+      }
+  }
+
+  /**
+   * LayerNorm of each row, its statistics and its normalisation in one work-item:
+   * {@link NormKernels#layerNormStats} then {@link NormKernels#layerNormForward}, the same operations in the same order.
+   */
+  public static void layerNormRows(FloatArray x, FloatArray params, int g, FloatArray y, int rows, int features, float eps) {
+    for (@Parallel int r = 0; r < rows; r++) {
+      float sum = 0f;
+      for (int i = 0; i < features; i++) sum += x.get(r * features + i);
+      float mean = sum / features, squares = 0f;
+      for (int i = 0; i < features; i++) {
+        float d = x.get(r * features + i) - mean;
+        squares += d * d;
+      }
+      float invStd = 1f / (float) Math.sqrt(squares / features + eps);
+      for (int i = 0; i < features; i++) {
+        float xhat = (x.get(r * features + i) - mean) * invStd;
+        y.set(r * features + i, params.get(g + i) * xhat + params.get(g + features + i));
+      }
+    }
+  }
+
+  /** Packed {@link #meanPool}: each sequence's mean over its rows [starts[b], starts[b+1]), y (B, D); 0 for an empty sequence. */
+  public static void meanPoolRows(FloatArray x, IntArray starts, FloatArray y, int batch, int hidden) {
+    for (@Parallel int b = 0; b < batch; b++)
+      for (@Parallel int i = 0; i < hidden; i++) {
+        int start = starts.get(b), count = starts.get(b + 1) - start;
+        float sum = 0f;
+        for (int t = 0; t < count; t++) sum += x.get((start + t) * hidden + i);
+        y.set(b * hidden + i, sum / Math.max(count, 1));
+      }
+  }
+
   /** Each row divided by its Euclidean length, in place (a row of zeros stays zeros): {@code y[b] /= max(‖y[b]‖, 1e-12)}. */
   public static void l2Normalize(FloatArray y, int batch, int width) {
     for (@Parallel int b = 0; b < batch; b++) {
@@ -126,20 +217,19 @@ public final class TransformerKernels {
   static final float INV_SQRT_2PI = 0.3989422804f;
 
   /**
-   * The error function, to within 2.5e-7: its Taylor series {@code 2/√π Σ (-1)ⁿ x^{2n+1} / (n! (2n+1))}
-   * up to n = 10 where |x| < 1, else Abramowitz and Stegun 7.1.26
-   * ({@code 1 - (a₁t + … + a₅t⁵) e^{-x²}}, {@code t = 1/(1 + 0.3275911 |x|)}, error 1.5e-7); odd.
-   * Inlined into the kernels that call it.
+   * The error function, to within 2.5e-7: where |x| < 1 its Taylor series
+   * {@code 2/√π Σ (-1)ⁿ x^{2n+1} / (n! (2n+1))} to n = 10, in Horner form (no division); else
+   * Abramowitz and Stegun 7.1.26 ({@code 1 - (a₁t + … + a₅t⁵) e^{-x²}}, {@code t = 1/(1 + 0.3275911 |x|)},
+   * error 1.5e-7); odd. Inlined into the kernels that call it.
    */
   static float erf(float x) {
     float a = Math.abs(x), y;
     if (a < 1f) {
-      float x2 = a * a, term = a, sum = a;
-      for (int n = 1; n <= 10; n++) {
-        term = -term * x2 / n;
-        sum += term / (2 * n + 1);
-      }
-      y = 1.1283791671f * sum;
+      float x2 = a * a;
+      float series = 1.1283791671f + x2 * (-0.37612638903f + x2 * (0.11283791671f + x2 * (-0.026866170645f + x2 * (0.0052239776254f
+          + x2 * (-8.5483270235e-4f + x2 * (1.2055332982e-4f + x2 * (-1.4925650358e-5f + x2 * (1.6462114366e-6f + x2 * (-1.6365844691e-7f
+          + x2 * 1.4807192816e-8f)))))))));
+      y = a * series;
     } else {
       float t = 1f / (1f + 0.3275911f * a);
       float poly = t * (0.254829592f + t * (-0.284496736f + t * (1.421413741f + t * (-1.453152027f + t * 1.061405429f))));

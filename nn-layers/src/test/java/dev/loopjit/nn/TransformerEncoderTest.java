@@ -38,7 +38,7 @@ class TransformerEncoderTest {
         for (int s = 0; s < SEQUENCES.size(); s++)
           for (int i = 0; i < SHAPE.hidden(); i++)
             assertEquals(expected.get(s)[i], actual[s][i], 2e-5, d.id() + ", sequence " + s + ", feature " + i);
-        assertEquals(List.of(List.of(20, 2), List.of(8, 2), List.of(8, 1)), encoder.graphsBuilt(), d.id() + ": one graph per padded shape (19 and 10 tokens: 32 capped at the 20 positions; 4 and 3: 8; 2 alone: 8 tokens, 1 sequence)");
+        assertEquals(List.of(32), encoder.graphsBuilt(), d.id() + ": one graph: 29, 7 and 2 tokens all run as 32 rows");
       }
   }
 

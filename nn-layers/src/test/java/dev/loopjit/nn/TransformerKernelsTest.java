@@ -64,6 +64,83 @@ class TransformerKernelsTest {
         .run();
   }
 
+  /** The padded batch's tokens packed: sequence b's rows from starts[b]. */
+  private static int[] starts() {
+    int[] starts = new int[B + 1];
+    for (int b = 0; b < B; b++) starts[b + 1] = starts[b] + LENGTHS[b];
+    return starts;
+  }
+
+  /** Per packed row (N of them, padding after the tokens): its sequence's first row, or (with {@code lengths}) its sequence's length. */
+  private static IntArray perRow(boolean lengths) {
+    IntArray a = new IntArray(N);
+    int[] starts = starts();
+    for (int r = 0; r < N; r++) a.set(r, lengths ? 0 : r);
+    for (int b = 0; b < B; b++)
+      for (int t = 0; t < LENGTHS[b]; t++) a.set(starts[b] + t, lengths ? LENGTHS[b] : starts[b]);
+    return a;
+  }
+
+  private static IntArray ints(int... v) {
+    IntArray a = new IntArray(v.length);
+    for (int i = 0; i < v.length; i++) a.set(i, v[i]);
+    return a;
+  }
+
+  /** A padded (N, width) array's tokens packed one sequence after another into N rows (the rest 0). */
+  private static FloatArray packed(FloatArray padded, int width) {
+    FloatArray out = new FloatArray(N * width);
+    int[] starts = starts();
+    for (int b = 0; b < B; b++)
+      for (int t = 0; t < LENGTHS[b]; t++)
+        for (int i = 0; i < width; i++) out.set((starts[b] + t) * width + i, padded.get((b * T + t) * width + i));
+    return out;
+  }
+
+  @Test
+  void everyPackedKernelOnEveryDevice() {
+    KernelCheck.of("embedRows", TransformerKernels::embedRows)
+        .args(() -> { Inputs in = new Inputs(21);
+          int word = 3, position = word + V * D, type = position + 7 * D;
+          return new Object[] {in.intArray(N, 0, V), in.intArray(N, 0, 2), in.intArray(N, 0, 7), in.floatArray(type + 2 * D, -1, 1), word, position, type,
+              new FloatArray(N * D), N, D}; })
+        .run();
+    KernelCheck.of("attentionRows", TransformerKernels::attentionRows).tolerance(MATH)
+        .args(() -> new Object[] {new Inputs(23).floatArray(N * 3 * D, -2, 2), perRow(false), perRow(true), new FloatArray(H * N * T),
+            new FloatArray(N * D), N, T, D, H, 2f})
+        .run();
+    KernelCheck.of("layerNormRows", TransformerKernels::layerNormRows).tolerance(MATH)
+        .args(() -> { Inputs in = new Inputs(25);
+          return new Object[] {in.floatArray(N * D, -1, 1), in.floatArray(2 * D + 1, -1, 1), 1, new FloatArray(N * D), N, D, 1e-5f}; })
+        .run();
+    KernelCheck.of("meanPoolRows", TransformerKernels::meanPoolRows)
+        .args(() -> new Object[] {new Inputs(27).floatArray(N * D, -1, 1), ints(starts()), new FloatArray(B * D), B, D}).run();
+  }
+
+  @Test
+  void packedKernelsAreBitIdenticalToTheirPaddedReferences() {
+    // attention: three padded kernels against one packed
+    FloatArray qkv = new Inputs(30).floatArray(N * 3 * D, -2, 2), scores = new FloatArray(B * H * T * T), context = new FloatArray(N * D);
+    TransformerKernels.attentionScores(qkv, scores, B, T, D, H, 2f);
+    TransformerKernels.attentionSoftmax(scores, mask(), B, T, H);
+    TransformerKernels.attentionContext(scores, qkv, context, B, T, D, H);
+    FloatArray packedContext = new FloatArray(N * D);
+    TransformerKernels.attentionRows(packed(qkv, 3 * D), perRow(false), perRow(true), new FloatArray(H * N * T), packedContext, N, T, D, H, 2f);
+    assertArrayEquals(packed(context, D).toArray(), packedContext.toArray(), "attention");
+    // layer norm: stats + forward against one kernel
+    FloatArray x = new Inputs(31).floatArray(N * D, -3, 3), params = new Inputs(32).floatArray(2 * D, -1, 1), stats = new FloatArray(2 * N);
+    FloatArray y = new FloatArray(N * D), yRows = new FloatArray(N * D);
+    NormKernels.layerNormStats(x, stats, N, D, 1e-5f);
+    NormKernels.layerNormForward(x, stats, params, 0, y, N, D);
+    TransformerKernels.layerNormRows(x, params, 0, yRows, N, D, 1e-5f);
+    assertArrayEquals(y.toArray(), yRows.toArray(), "layer norm");
+    // pooling
+    FloatArray pooled = new FloatArray(B * D), pooledRows = new FloatArray(B * D);
+    TransformerKernels.meanPool(x, mask(), pooled, B, T, D);
+    TransformerKernels.meanPoolRows(packed(x, D), ints(starts()), pooledRows, B, D);
+    assertArrayEquals(pooled.toArray(), pooledRows.toArray(), "mean pooling");
+  }
+
   @Test
   void attentionEqualsADoublePrecisionReference() {
     FloatArray qkv = new Inputs(10).floatArray(N * 3 * D, -2, 2), scores = new FloatArray(B * H * T * T), context = new FloatArray(N * D);
