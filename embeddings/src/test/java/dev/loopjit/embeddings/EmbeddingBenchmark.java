@@ -8,7 +8,9 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * {@code EmbeddingBenchmark SYSTEM THREADS STEP PASSES}: SYSTEM is {@code ort} or a LoopJIT device
+ * {@code EmbeddingBenchmark SYSTEM THREADS STEP PASSES}, or {@code EmbeddingBenchmark SYSTEM THREADS
+ * shape:BATCH:TOKENS PASSES} for sentences of exactly TOKENS tokens (random word pieces between
+ * [CLS] and [SEP]), BATCH per execution, about 8,192 tokens per pass (2,048 on the sequential jvm). SYSTEM is {@code ort} or a LoopJIT device
  * id; the corpus's every STEP-th sentence, tokenized once by LoopJIT's tokenizer (equal to Hugging
  * Face's), embedded 1 + PASSES times, 32 sentences per batch, longest first as sentence-transformers
  * batches them (ONNX Runtime pads each batch to its longest sentence; LoopJIT as
@@ -20,8 +22,13 @@ public final class EmbeddingBenchmark {
 
   public static void main(String[] args) throws Exception {
     String system = args[0];
-    int threads = Integer.parseInt(args[1]), step = Integer.parseInt(args[2]), passes = Integer.parseInt(args[3]);
-    List<String> sentences = Corpus.sample(step);
+    int threads = Integer.parseInt(args[1]), passes = Integer.parseInt(args[3]);
+    if (args[2].startsWith("shape:")) {
+      String[] s = args[2].split(":");
+      shapes(system, threads, Integer.parseInt(s[1]), Integer.parseInt(s[2]), passes);
+      return;
+    }
+    List<String> sentences = Corpus.sample(Integer.parseInt(args[2]));
     long start = System.nanoTime();
     double[] seconds = new double[passes + 1];
     long tokens = 0;
@@ -54,5 +61,48 @@ public final class EmbeddingBenchmark {
     double[] timed = Arrays.copyOfRange(seconds, 1, seconds.length);
     Arrays.sort(timed);
     System.out.printf("%s first=%.3f median=%.3f sentences=%d tokens=%d%n", system, seconds[0], timed[timed.length / 2], sentences.size(), tokens);
+  }
+
+  /** Fixed-shape batches: {@code batch} sentences of {@code tokens} tokens per execution, the same batches for every system. */
+  private static void shapes(String system, int threads, int batch, int tokens, int passes) throws Exception {
+    int batches = Math.max(1, (system.equals("jvm") ? 2048 : 8192) / (batch * tokens));   // the sequential jvm: a quarter
+    java.util.Random r = new java.util.Random(11);
+    List<int[]> ids = new ArrayList<>();
+    for (int i = 0; i < batches * batch; i++) {
+      int[] s = new int[tokens];
+      s[0] = 101;
+      for (int t = 1; t < tokens - 1; t++) s[t] = 1000 + r.nextInt(29000);
+      s[tokens - 1] = 102;
+      ids.add(s);
+    }
+    double[] seconds = new double[passes + 1];
+    if (system.equals("ort")) {
+      try (OnnxRuntimeReference ort = new OnnxRuntimeReference(threads)) {
+        for (int p = 0; p <= passes; p++) {
+          long t0 = System.nanoTime();
+          ort.embed(ids, batch);
+          seconds[p] = (System.nanoTime() - t0) / 1e9;
+        }
+      }
+    } else {
+      try (dev.loopjit.nn.TransformerEncoder encoder = allMiniLm(system, batch)) {
+        for (int p = 0; p <= passes; p++) {
+          long t0 = System.nanoTime();
+          for (int b = 0; b < batches; b++) encoder.encode(ids.subList(b * batch, (b + 1) * batch));
+          seconds[p] = (System.nanoTime() - t0) / 1e9;
+        }
+      }
+    }
+    double[] timed = Arrays.copyOfRange(seconds, 1, seconds.length);
+    Arrays.sort(timed);
+    System.out.printf("%s first=%.3f median=%.3f sentences=%d tokens=%d%n", system, seconds[0], timed[timed.length / 2], ids.size(),
+        ids.size() * tokens);
+  }
+
+  private static dev.loopjit.nn.TransformerEncoder allMiniLm(String device, int batch) throws Exception {
+    try (var in = SentenceEncoder.class.getResourceAsStream(SentenceEncoder.MINILM_ONNX)) {
+      BertOnnx.Weights w = BertOnnx.read(in, "all-minilm-l6-v2.onnx");
+      return new dev.loopjit.nn.TransformerEncoder(w.shape(), w.params(), Devices.get(device), batch, SentenceEncoder.MAX_TOKENS);
+    }
   }
 }

@@ -50,7 +50,7 @@ public final class TransformerEncoder implements AutoCloseable {
   private long wallNanos, copyNanos, compileNanos, executions;
 
   /** Rows a batch fills before it starts a new one, where the sequences allow (a power of two). */
-  static final int ROWS = 2048;
+  static final int ROWS = 4096;
 
   /** An encoder taking sequences of up to min(positions, {@value #DEFAULT_MAX_TOKENS}) tokens. */
   public TransformerEncoder(EncoderShape shape, FloatArray params, Device device, int batch) {
