@@ -100,6 +100,7 @@ public final class SentenceEncoder implements AutoCloseable {
 
   /** One sentence's embedding. */
   public float[] encode(String sentence) {
+    if (sentence == null) throw new IllegalArgumentException("sentence 0 is null");
     return encode(List.of(sentence)).get(0);
   }
 

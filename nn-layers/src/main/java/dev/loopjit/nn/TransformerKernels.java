@@ -1,5 +1,5 @@
 // A transformer encoder's blocks as @Parallel-loop kernels: embeddings, masked multi-head self-attention, exact GELU, residuals, mean pooling.
-// BERT's forward pass in the order its ONNX export computes it; the linear layers are DenseKernels' and the norms NormKernels'.
+// BERT's forward pass in the order its ONNX export computes it; the linear layers are DenseKernels', LayerNorm's reference NormKernels'.
 package dev.loopjit.nn;
 
 import dev.loopjit.api.Parallel;
