@@ -1,0 +1,372 @@
+// TornadoVM's TornadoMath under LoopJIT's API package: the same static methods, plain Java, so that kernels calling them compile on every device.
+package dev.loopjit.api;
+
+import dev.loopjit.types.DoubleArray;
+import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.HalfFloatArray;
+import dev.loopjit.types.IntArray;
+
+/**
+ * The math helpers TornadoVM programs call ({@code uk.ac.manchester.tornado.api.math.TornadoMath}),
+ * with the same names and signatures. Each is ordinary Java that kernels inline, so it means what
+ * its body says on every device, the JVM included: {@code min}, {@code max} and {@code abs} are
+ * {@link Math}'s (a NaN operand gives NaN; {@code -0.0f < 0.0f}), {@code clamp(v, lo, hi)} is
+ * {@code max(lo, min(hi, v))}, the {@code float} functions are {@code Math}'s in double rounded once
+ * to float. The array comparisons are for host code (tests), not kernels.
+ */
+public final class TornadoMath {
+  private TornadoMath() {}
+
+  public static float min(float a, float b) {
+    return Math.min(a, b);
+  }
+
+  public static double min(double a, double b) {
+    return Math.min(a, b);
+  }
+
+  public static long min(long a, long b) {
+    return Math.min(a, b);
+  }
+
+  public static int min(int a, int b) {
+    return Math.min(a, b);
+  }
+
+  public static short min(short a, short b) {
+    return (short) Math.min(a, b);
+  }
+
+  public static byte min(byte a, byte b) {
+    return (byte) Math.min(a, b);
+  }
+
+  public static float max(float a, float b) {
+    return Math.max(a, b);
+  }
+
+  public static double max(double a, double b) {
+    return Math.max(a, b);
+  }
+
+  public static long max(long a, long b) {
+    return Math.max(a, b);
+  }
+
+  public static int max(int a, int b) {
+    return Math.max(a, b);
+  }
+
+  public static short max(short a, short b) {
+    return (short) Math.max(a, b);
+  }
+
+  public static byte max(byte a, byte b) {
+    return (byte) Math.max(a, b);
+  }
+
+  public static float abs(float a) {
+    return Math.abs(a);
+  }
+
+  public static double abs(double a) {
+    return Math.abs(a);
+  }
+
+  public static long abs(long a) {
+    return Math.abs(a);
+  }
+
+  public static int abs(int a) {
+    return Math.abs(a);
+  }
+
+  /** {@code |a|} narrowed back to short ({@code Short.MIN_VALUE} stays itself). */
+  public static short abs(short a) {
+    return (short) Math.abs(a);
+  }
+
+  /** {@code |a|} narrowed back to byte ({@code Byte.MIN_VALUE} stays itself). */
+  public static byte abs(byte a) {
+    return (byte) Math.abs(a);
+  }
+
+  public static float clamp(float value, float lo, float hi) {
+    return Math.max(lo, Math.min(hi, value));
+  }
+
+  public static double clamp(double value, double lo, double hi) {
+    return Math.max(lo, Math.min(hi, value));
+  }
+
+  public static long clamp(long value, long lo, long hi) {
+    return Math.max(lo, Math.min(hi, value));
+  }
+
+  public static int clamp(int value, int lo, int hi) {
+    return Math.max(lo, Math.min(hi, value));
+  }
+
+  public static short clamp(short value, short lo, short hi) {
+    return (short) Math.max(lo, Math.min(hi, value));
+  }
+
+  public static byte clamp(byte value, byte lo, byte hi) {
+    return (byte) Math.max(lo, Math.min(hi, value));
+  }
+
+  public static float sqrt(float v) {
+    return (float) Math.sqrt(v);
+  }
+
+  public static double sqrt(double v) {
+    return Math.sqrt(v);
+  }
+
+  public static float exp(float v) {
+    return (float) Math.exp(v);
+  }
+
+  public static double exp(double v) {
+    return Math.exp(v);
+  }
+
+  public static float log(float v) {
+    return (float) Math.log(v);
+  }
+
+  public static double log(double v) {
+    return Math.log(v);
+  }
+
+  /** {@code ln(v) / ln(2)}, in double, rounded once. */
+  public static float log2(float v) {
+    return (float) (Math.log(v) / Math.log(2.0));
+  }
+
+  public static double log2(double v) {
+    return Math.log(v) / Math.log(2.0);
+  }
+
+  public static float pow(float a, float b) {
+    return (float) Math.pow(a, b);
+  }
+
+  public static double pow(double a, double b) {
+    return Math.pow(a, b);
+  }
+
+  public static float floor(float v) {
+    return (float) Math.floor(v);
+  }
+
+  public static double floor(double v) {
+    return Math.floor(v);
+  }
+
+  public static float ceil(float v) {
+    return (float) Math.ceil(v);
+  }
+
+  public static double ceil(double v) {
+    return Math.ceil(v);
+  }
+
+  /** {@code v - floor(v)}. */
+  public static float fract(float v) {
+    return v - floor(v);
+  }
+
+  /** {@code v - floor(v)}. */
+  public static double fract(double v) {
+    return v - floor(v);
+  }
+
+  public static float signum(float v) {
+    return Math.signum(v);
+  }
+
+  public static double signum(double v) {
+    return Math.signum(v);
+  }
+
+  public static float sin(float angle) {
+    return (float) Math.sin(angle);
+  }
+
+  public static double sin(double angle) {
+    return Math.sin(angle);
+  }
+
+  public static float cos(float angle) {
+    return (float) Math.cos(angle);
+  }
+
+  public static double cos(double angle) {
+    return Math.cos(angle);
+  }
+
+  public static float tan(float angle) {
+    return (float) Math.tan(angle);
+  }
+
+  public static float tanh(float v) {
+    return (float) Math.tanh(v);
+  }
+
+  public static float atan(float v) {
+    return (float) Math.atan(v);
+  }
+
+  public static float atan2(float y, float x) {
+    return (float) Math.atan2(y, x);
+  }
+
+  public static float asin(float v) {
+    return (float) Math.asin(v);
+  }
+
+  public static double asin(double v) {
+    return Math.asin(v);
+  }
+
+  public static float acos(float v) {
+    return (float) Math.acos(v);
+  }
+
+  public static double acos(double v) {
+    return Math.acos(v);
+  }
+
+  /** {@code sin(π · angle)}, the product in double. */
+  public static float sinpi(float angle) {
+    return (float) Math.sin(angle * Math.PI);
+  }
+
+  public static double sinpi(double angle) {
+    return Math.sin(angle * Math.PI);
+  }
+
+  /** {@code cos(π · angle)}, the product in double. */
+  public static float cospi(float angle) {
+    return (float) Math.cos(angle * Math.PI);
+  }
+
+  public static double cospi(double angle) {
+    return Math.cos(angle * Math.PI);
+  }
+
+  public static float toRadians(float degrees) {
+    return (float) Math.toRadians(degrees);
+  }
+
+  /** π as a float. */
+  public static float floatPI() {
+    return (float) Math.PI;
+  }
+
+  /** π. */
+  public static double PI() {
+    return Math.PI;
+  }
+
+  // ---- host code: array comparisons, as TornadoVM's tests use them ----
+
+  /** Every element the same bits (so NaN equals NaN, 0.0 differs from -0.0), over the first array's length. */
+  public static boolean isEqual(float[] a, float[] b) {
+    for (int i = 0; i < a.length; i++)
+      if (Float.floatToIntBits(a[i]) != Float.floatToIntBits(b[i])) return false;
+    return true;
+  }
+
+  public static boolean isEqual(double[] a, double[] b) {
+    for (int i = 0; i < a.length; i++)
+      if (Double.doubleToLongBits(a[i]) != Double.doubleToLongBits(b[i])) return false;
+    return true;
+  }
+
+  public static boolean isEqual(int[] a, int[] b) {
+    for (int i = 0; i < a.length; i++)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+
+  public static boolean isEqual(short[] a, short[] b) {
+    for (int i = 0; i < a.length; i++)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+
+  public static boolean isEqual(byte[] a, byte[] b) {
+    for (int i = 0; i < a.length; i++)
+      if (a[i] != b[i]) return false;
+    return true;
+  }
+
+  public static boolean isEqual(FloatArray a, FloatArray b) {
+    return isEqual(a.toArray(), b.toArray());
+  }
+
+  public static boolean isEqual(DoubleArray a, DoubleArray b) {
+    return isEqual(a.toArray(), b.toArray());
+  }
+
+  public static boolean isEqual(IntArray a, IntArray b) {
+    return isEqual(a.toArray(), b.toArray());
+  }
+
+  /** The halves compared as the floats they hold. */
+  public static boolean isEqual(HalfFloatArray a, HalfFloatArray b) {
+    for (int i = 0; i < a.getSize(); i++)
+      if (Float.floatToIntBits(a.get(i)) != Float.floatToIntBits(b.get(i))) return false;
+    return true;
+  }
+
+  /** Every {@code |a - b| ≤ tolerance}. */
+  public static boolean isEqualTol(float[] a, float[] b, float tolerance) {
+    for (int i = 0; i < a.length; i++)
+      if (!(Math.abs(a[i] - b[i]) <= tolerance)) return false;
+    return true;
+  }
+
+  /** Every value within {@code ulps} units in the last place of the expected one. */
+  public static boolean isEqualULP(float[] value, float[] expected, float ulps) {
+    for (int i = 0; i < value.length; i++)
+      if (!(Math.abs(value[i] - expected[i]) <= ulps * Math.ulp(expected[i]))) return false;
+    return true;
+  }
+
+  public static boolean isEqualULP(double[] value, double[] expected, double ulps) {
+    for (int i = 0; i < value.length; i++)
+      if (!(Math.abs(value[i] - expected[i]) <= ulps * Math.ulp(expected[i]))) return false;
+    return true;
+  }
+
+  /** The largest distance, in units in the last place of the expected values. */
+  public static float findULPDistance(float[] value, float[] expected) {
+    float worst = 0f;
+    for (int i = 0; i < value.length; i++) worst = Math.max(worst, Math.abs(value[i] - expected[i]) / Math.ulp(expected[i]));
+    return worst;
+  }
+
+  public static double findULPDistance(double[] value, double[] expected) {
+    double worst = 0;
+    for (int i = 0; i < value.length; i++) worst = Math.max(worst, Math.abs(value[i] - expected[i]) / Math.ulp(expected[i]));
+    return worst;
+  }
+
+  public static float findULPDistance(FloatArray value, FloatArray expected) {
+    return findULPDistance(value.toArray(), expected.toArray());
+  }
+
+  public static double findULPDistance(DoubleArray value, DoubleArray expected) {
+    return findULPDistance(value.toArray(), expected.toArray());
+  }
+
+  /** Each pair's differing bits, as binary, separated by spaces. */
+  public static String bitDiff(float[] a, float[] b) {
+    StringBuilder s = new StringBuilder();
+    for (int i = 0; i < a.length; i++) s.append(Integer.toBinaryString(Float.floatToIntBits(a[i]) ^ Float.floatToIntBits(b[i]))).append(' ');
+    return s.toString();
+  }
+}
