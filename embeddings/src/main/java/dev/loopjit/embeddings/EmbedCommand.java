@@ -90,9 +90,16 @@ public final class EmbedCommand {
       err.print(USAGE);
       return 2;
     }
-    Device d = device == null ? Devices.best() : Devices.get(device);
-    try (SentenceEncoder encoder = model == null ? SentenceEncoder.allMiniLmL6V2(d, batch)
-        : SentenceEncoder.load(Path.of(model), Path.of(tokenizer), d, batch)) {
+    SentenceEncoder encoder;
+    try {
+      Device d = device == null ? Devices.best() : Devices.get(device);
+      encoder = model == null ? SentenceEncoder.allMiniLmL6V2(d, batch) : SentenceEncoder.load(Path.of(model), Path.of(tokenizer), d, batch);
+    } catch (IllegalArgumentException e) {
+      // an unknown device, a missing file, a model or tokenizer that is not what LoopJIT reads: said before anything runs
+      err.println("loopjit embed: " + e.getMessage());
+      return 2;
+    }
+    try (encoder) {
       if (profile) encoder.encoder().withProfiler();
       int status = embed(encoder, search, query, sentences, output, top, out);
       if (profile) err.print(encoder.encoder().profileReport());

@@ -80,6 +80,23 @@ class EmbedCommandTest {
   }
 
   @Test
+  void anUnknownDeviceOrAMissingModelFileExitsWith2NamingIt() throws IOException {
+    Run device = run("--device", "no-such-device", "x");
+    assertEquals(2, device.status(), device.err());
+    assertTrue(device.err().startsWith("loopjit embed: ") && device.err().contains("no-such-device"), device.err());
+    Run model = run("--model", dir.resolve("none.onnx").toString(), "--tokenizer", dir.resolve("none.json").toString(), "x");
+    assertEquals(2, model.status(), model.err());
+    assertTrue(model.err().contains("none.onnx is not a file"), model.err());
+    Path junk = Files.write(dir.resolve("junk.onnx"), new byte[] {1, 2, 3}), json = dir.resolve("tokenizer.json");
+    try (var in = SentenceEncoder.class.getResourceAsStream(SentenceEncoder.MINILM_TOKENIZER)) {
+      Files.copy(in, json);
+    }
+    Run notOnnx = run("--device", "jvm", "--model", junk.toString(), "--tokenizer", json.toString(), "x");
+    assertEquals(2, notOnnx.status(), notOnnx.err());
+    assertTrue(notOnnx.err().contains("junk.onnx is not an ONNX model"), notOnnx.err());
+  }
+
+  @Test
   void loopjitWithNoArgumentsListsEveryOptionOfEmbed() {
     var m = java.util.regex.Pattern.compile("--[a-z][a-z-]*").matcher(EmbedCommand.USAGE);
     String usage = dev.loopjit.cli.Main.usage();
