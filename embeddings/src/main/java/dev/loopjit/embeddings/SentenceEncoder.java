@@ -51,9 +51,17 @@ public final class SentenceEncoder implements AutoCloseable {
    * dependency of this module).
    */
   public static SentenceEncoder allMiniLmL6V2(Device device, int batch) {
-    try (InputStream model = resource(MINILM_ONNX); InputStream tokens = resource(MINILM_TOKENIZER)) {
-      return new SentenceEncoder(WordPieceTokenizer.read(tokens, MINILM_TOKENIZER.substring(1)), BertOnnx.read(model, MINILM_ONNX.substring(1)),
-          device, batch);
+    try (InputStream model = resource(MINILM_ONNX)) {
+      return new SentenceEncoder(miniLmTokenizer(), BertOnnx.read(model, MINILM_ONNX.substring(1)), device, batch);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** all-MiniLM-L6-v2's tokenizer alone, from the model's jar. */
+  static WordPieceTokenizer miniLmTokenizer() {
+    try (InputStream tokens = resource(MINILM_TOKENIZER)) {
+      return WordPieceTokenizer.read(tokens, MINILM_TOKENIZER.substring(1));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

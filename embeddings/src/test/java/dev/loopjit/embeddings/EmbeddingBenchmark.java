@@ -33,10 +33,7 @@ public final class EmbeddingBenchmark {
     double[] seconds = new double[passes + 1];
     long tokens = 0;
     if (system.equals("ort")) {
-      WordPieceTokenizer tokenizer;
-      try (var in = SentenceEncoder.class.getResourceAsStream(SentenceEncoder.MINILM_TOKENIZER)) {
-        tokenizer = WordPieceTokenizer.read(in, "tokenizer.json");
-      }
+      WordPieceTokenizer tokenizer = SentenceEncoder.miniLmTokenizer();
       try (OnnxRuntimeReference ort = new OnnxRuntimeReference(threads)) {
         for (int p = 0; p <= passes; p++) {
           long t0 = System.nanoTime();
@@ -85,10 +82,10 @@ public final class EmbeddingBenchmark {
         }
       }
     } else {
-      try (dev.loopjit.nn.TransformerEncoder encoder = allMiniLm(system, batch)) {
+      try (SentenceEncoder encoder = SentenceEncoder.allMiniLmL6V2(Devices.get(system), batch)) {
         for (int p = 0; p <= passes; p++) {
           long t0 = System.nanoTime();
-          for (int b = 0; b < batches; b++) encoder.encode(ids.subList(b * batch, (b + 1) * batch));
+          for (int b = 0; b < batches; b++) encoder.encoder().encode(ids.subList(b * batch, (b + 1) * batch));
           seconds[p] = (System.nanoTime() - t0) / 1e9;
         }
       }
@@ -97,12 +94,5 @@ public final class EmbeddingBenchmark {
     Arrays.sort(timed);
     System.out.printf("%s first=%.3f median=%.3f sentences=%d tokens=%d%n", system, seconds[0], timed[timed.length / 2], ids.size(),
         ids.size() * tokens);
-  }
-
-  private static dev.loopjit.nn.TransformerEncoder allMiniLm(String device, int batch) throws Exception {
-    try (var in = SentenceEncoder.class.getResourceAsStream(SentenceEncoder.MINILM_ONNX)) {
-      BertOnnx.Weights w = BertOnnx.read(in, "all-minilm-l6-v2.onnx");
-      return new dev.loopjit.nn.TransformerEncoder(w.shape(), w.params(), Devices.get(device), batch, SentenceEncoder.MAX_TOKENS);
-    }
   }
 }
