@@ -9,8 +9,11 @@ import java.util.Random;
  * output (F, OH, OW), {@code OH = (H + 2·padding - kernel) / stride + 1} ({@link ConvKernels}).
  * Parameters: W (F, C, K, K) row-major, as PyTorch's {@code Conv2d}, then b (F) when {@code bias}.
  *
- * <p>On CPUs and the JVM the layer unrolls the batch ({@code im2col}) and runs the strip kernels;
- * on GPUs the direct one-output-per-work-item kernels. Both give the same bits.
+ * <p>On CPUs and the JVM the layer unrolls the batch ({@code im2col}) and runs matrix products over
+ * it: on CPU OpenCL devices and {@code jvm-mt} plain one-output-per-work-item loops their compilers
+ * coarsen ({@code convForwardRows}, {@code convWeightImages}, and at stride 1 {@code convInputColumns}
+ * with {@code columnsToImageRows}), on the sequential JVM the strip kernels. GPUs get the direct
+ * one-output-per-work-item kernels. All give the same bits.
  *
  * @param inChannels the channels it must be given, or 0 to take whatever the layer before makes
  */
@@ -18,6 +21,12 @@ public record Conv2D(int filters, int kernel, int stride, int padding, boolean b
   static final int CODE = 5;
   /** Below this many input channels the input gradient's strips are too narrow to pay; the direct kernel runs instead. */
   static final int STRIP_CHANNELS = 8;
+  /**
+   * From this many columns of the unrolled image (C·K·K) the compiler-coarsened products run
+   * where the compiler coarsens; below it their rows are too short (the CNN's first layer, 9
+   * columns: weight gradient 92 ms against 3 with the strips) and the strips run.
+   */
+  static final int ROW_PRODUCT_COLUMNS = 64;
 
   public Conv2D {
     if (filters <= 0 || kernel <= 0 || stride <= 0 || padding < 0 || inChannels < 0)
@@ -78,6 +87,10 @@ public record Conv2D(int filters, int kernel, int stride, int padding, boolean b
     if (bias) for (int f = 0; f < filters; f++) params.set(at + filters * fanIn + f, 0f);
   }
 
+  private boolean rowProducts(LayerSite s) {
+    return s.compilerCoarsens() && columns(s.in) >= ROW_PRODUCT_COLUMNS;
+  }
+
   private int biasAt(LayerSite s) {
     return bias ? s.paramAt + filters * columns(s.in) : -1;
   }
@@ -85,7 +98,13 @@ public record Conv2D(int filters, int kernel, int stride, int padding, boolean b
   @Override
   public void addForward(LayerSite s) {
     int c = s.in.channels(), h = s.in.dim(1), w = s.in.dim(2), oh = s.out.dim(1), ow = s.out.dim(2), cols = columns(s.in);
-    if (s.prefersStrips()) {
+    if (rowProducts(s)) {
+      FloatArray colT = s.floats("cols", s.rows * oh * ow * cols), wt = s.floats("wt", cols * filters), rows = s.floats("y_rows", s.rows * oh * ow * filters);
+      s.graph().task(s.id("conv_im2col"), ConvKernels::im2col, s.x, colT, s.rows, c, h, w, kernel, stride, padding, oh, ow)
+          .task(s.id("conv_wt"), ConvKernels::weightsByColumn, s.params, s.paramAt, wt, filters, cols)
+          .task(s.id("conv"), ConvKernels::convForwardRows, colT, wt, s.params, biasAt(s), rows, s.rows, filters, cols, oh * ow)
+          .task(s.id("conv_planes"), ConvKernels::rowsToPlanes, rows, s.y, s.rows, filters, oh * ow);
+    } else if (s.prefersStrips()) {
       FloatArray colT = s.floats("cols", s.rows * oh * ow * cols), wt = s.floats("wt", cols * filters);
       s.graph().task(s.id("conv_im2col"), ConvKernels::im2col, s.x, colT, s.rows, c, h, w, kernel, stride, padding, oh, ow)
           .task(s.id("conv_wt"), ConvKernels::weightsByColumn, s.params, s.paramAt, wt, filters, cols)
@@ -101,15 +120,21 @@ public record Conv2D(int filters, int kernel, int stride, int padding, boolean b
     int c = s.in.channels(), h = s.in.dim(1), w = s.in.dim(2), oh = s.out.dim(1), ow = s.out.dim(2), cols = columns(s.in);
     if (s.prefersStrips()) {
       FloatArray partial = s.floats("dw_images", s.rows * filters * cols);
-      s.graph().task(s.id("conv_dw_images"), ConvKernels::convWeightPartials, s.dy, s.floats("cols", s.rows * oh * ow * cols), partial, s.rows,
-              filters, cols, oh * ow)
+      s.graph().task(s.id("conv_dw_images"), rowProducts(s) ? ConvKernels::convWeightImages : ConvKernels::convWeightPartials, s.dy,
+              s.floats("cols", s.rows * oh * ow * cols), partial, s.rows, filters, cols, oh * ow)
           .task(s.id("conv_dw"), ConvKernels::convWeightSum, partial, s.grads, s.paramAt, s.rows, filters * cols);
     } else
       s.graph().task(s.id("conv_dw"), ConvKernels::convBackwardWeightsNaive, s.dy, s.x, s.grads, s.paramAt, s.rows, c, h, w, filters, kernel,
           stride, padding, oh, ow);
     if (bias) s.graph().task(s.id("conv_db"), ConvKernels::convBackwardBias, s.dy, s.grads, biasAt(s), s.rows, filters, oh * ow);
     if (!s.needsInputGradient()) return;
-    if (s.prefersStrips() && c >= STRIP_CHANNELS) {
+    if (rowProducts(s) && stride == 1) {
+      FloatArray wp = s.floats("wp", cols * filters), dcol = s.floats("dcols", s.rows * oh * ow * cols), rows = s.floats("dx_rows", s.rows * c * h * w);
+      s.graph().task(s.id("conv_wp"), ConvKernels::weightsByPosition, s.params, s.paramAt, wp, c, filters, kernel)
+          .task(s.id("conv_dcols"), ConvKernels::convInputColumns, s.dy, wp, dcol, s.rows, filters, cols, oh * ow)
+          .task(s.id("conv_dx"), ConvKernels::columnsToImageRows, dcol, rows, s.rows, c, h, w, kernel, padding, oh, ow)
+          .task(s.id("conv_dx_planes"), ConvKernels::rowsToPlanes, rows, s.dx, s.rows, c, h * w);
+    } else if (s.prefersStrips() && c >= STRIP_CHANNELS) {
       FloatArray wr = s.floats("wr", cols * filters);
       s.graph().task(s.id("conv_wr"), ConvKernels::weightsByChannel, s.params, s.paramAt, wr, c, filters, kernel)
           .task(s.id("conv_dx"), ConvKernels::convBackwardInputStrips, s.dy, wr, s.dx, s.rows, c, h, w, filters, kernel, stride, padding, oh, ow);

@@ -1,5 +1,5 @@
 // The 2-D convolution (NCHW, square kernel, stride, zero padding, bias) as @Parallel-loop kernels: forward, weight and input gradients.
-// Each comes as the naive reference and as register strips (an outer product per step of the sum) that CPUs vectorise; equal bit for bit.
+// Each comes as the naive reference, as register strips (outer products) and as plain products over the unrolled image; equal bit for bit.
 package dev.loopjit.nn;
 
 import dev.loopjit.api.Parallel;
@@ -14,10 +14,10 @@ import dev.loopjit.types.FloatArray;
  * y[b][f][oh][ow] = b[f] + Σ_c Σ_kh Σ_kw x[b][c][oh·S + kh - PAD][ow·S + kw - PAD] · W[f][c][kh][kw]
  * </pre>
  * (x outside the image reads as 0). Every kernel here sums in one fixed order — y over c, then kh,
- * then kw, from the bias; dW image by image (over the positions of each, then over the images);
- * dx over kh, kw, then f — with a term {@code 0 · w} for each padded position, so the naive
- * kernels and the strip kernels give the same bits, and on every device (Java forbids FMA
- * contraction).
+ * then kw, from the bias, with a term {@code 0 · w} for each padded position; dW image by image
+ * (over the positions of each, then over the images); dx over f for each (kh, kw) that meets the
+ * output, then those sums in (kh, kw) order — so the naive kernels, the strips and the products
+ * give the same bits, and on every device (Java forbids FMA contraction).
  *
  * <p>The naive kernels compute one output per work-item. The strip kernels give a work-item
  * {@link #ROWS} rows of a matrix product and a run of up to 64–128 columns, kept in private arrays,
@@ -92,9 +92,10 @@ public final class ConvKernels {
   }
 
   /**
-   * {@code dx = Σ_kh Σ_kw Σ_f dy · W}: the gradient passed down, one input element per
-   * work-item. An output position that does not exist for a (kh, kw) (outside the output, or
-   * between strides) adds {@code 0 · w} terms, as the strip kernel does.
+   * {@code dx = Σ_kh Σ_kw (Σ_f dy · W)}: the gradient passed down, one input element per
+   * work-item. For each (kh, kw) through which the input meets an output position, the sum over
+   * the filters from 0, then those sums in (kh, kw) order; a (kh, kw) that meets no output
+   * (outside it, or between strides) adds nothing.
    */
   public static void convBackwardInputNaive(FloatArray dy, FloatArray params, int wAt, FloatArray dx, int rows, int channels, int height,
       int width, int filters, int kernel, int stride, int pad, int outH, int outW) {
@@ -105,11 +106,11 @@ public final class ConvKernels {
         for (int kh = 0; kh < kernel; kh++)
           for (int kw = 0; kw < kernel; kw++) {
             int th = ih + pad - kh, tw = iw + pad - kw;
-            boolean valid = th >= 0 && tw >= 0 && th % stride == 0 && tw % stride == 0 && th / stride < outH && tw / stride < outW;
-            int at = b * filters * outH * outW + th / stride * outW + tw / stride;
-            for (int f = 0; f < filters; f++) {
-              float d = valid ? dy.get(at + f * outH * outW) : 0f;
-              acc += d * params.get(wAt + ((f * channels + c) * kernel + kh) * kernel + kw);
+            if (th >= 0 && tw >= 0 && th % stride == 0 && tw % stride == 0 && th / stride < outH && tw / stride < outW) {
+              int at = b * filters * outH * outW + th / stride * outW + tw / stride;
+              float part = 0f;
+              for (int f = 0; f < filters; f++) part += dy.get(at + f * outH * outW) * params.get(wAt + ((f * channels + c) * kernel + kh) * kernel + kw);
+              acc += part;
             }
           }
         dx.set(bc * height * width + i, acc);
@@ -203,6 +204,94 @@ public final class ConvKernels {
       }
   }
 
+  // ---- the same products as plain loops, for the compilers that coarsen them (CPU OpenCL, jvm-mt) ----
+
+  /**
+   * {@link #convForwardNaive} as one matrix product with the filters along a row:
+   * {@code yRows[b·P + p][f] = b[f] + Σ_kk colT[b][p][kk] · wt[kk][f]}, one output per work-item;
+   * {@link #rowsToPlanes} then gives y (B, F, P). yRows (B·P, F). Neither operand's address
+   * depends on the other's index, the shape CPU compilers coarsen into register blocks.
+   */
+  public static void convForwardRows(FloatArray colT, FloatArray wt, FloatArray params, int bAt, FloatArray yRows, int rows, int filters,
+      int columns, int positions) {
+    for (@Parallel int bp = 0; bp < rows * positions; bp++)
+      for (@Parallel int f = 0; f < filters; f++) {
+        float acc = bAt >= 0 ? params.get(bAt + f) : 0f;
+        for (int kk = 0; kk < columns; kk++) acc += colT.get(bp * columns + kk) * wt.get(kk * filters + f);
+        yRows.set(bp * filters + f, acc);
+      }
+  }
+
+  /** {@code y[b][f][p] = yRows[b·P + p][f]}: the layout {@link #convForwardRows} writes, back to (B, F, P). */
+  public static void rowsToPlanes(FloatArray yRows, FloatArray y, int rows, int filters, int positions) {
+    for (@Parallel int bf = 0; bf < rows * filters; bf++)
+      for (@Parallel int p = 0; p < positions; p++) {
+        int b = bf / filters, f = bf % filters;
+        y.set(bf * positions + p, yRows.get((b * positions + p) * filters + f));
+      }
+  }
+
+  /**
+   * {@link #convWeightPartials} as one output per work-item: {@code partial[b][f][kk] = Σ_p dy[b][f][p] · colT[b][p][kk]},
+   * a grid of (image, filter, weight); {@link #convWeightSum} then adds the images in order.
+   */
+  public static void convWeightImages(FloatArray dy, FloatArray colT, FloatArray partial, int rows, int filters, int columns, int positions) {
+    for (@Parallel int b = 0; b < rows; b++)
+      for (@Parallel int f = 0; f < filters; f++)
+        for (@Parallel int kk = 0; kk < columns; kk++) {
+          float acc = 0f;
+          for (int p = 0; p < positions; p++) acc += dy.get((b * filters + f) * positions + p) * colT.get((b * positions + p) * columns + kk);
+          partial.set((b * filters + f) * columns + kk, acc);
+        }
+  }
+
+  /** {@code wp (F, K, K, C)}: the weights with each filter's (kh, kw, c) along a row, for {@link #convInputColumns}. */
+  public static void weightsByPosition(FloatArray params, int wAt, FloatArray wp, int channels, int filters, int kernel) {
+    for (@Parallel int f = 0; f < filters; f++)
+      for (@Parallel int j = 0; j < kernel * kernel * channels; j++) {
+        int k = j / channels, c = j % channels;
+        wp.set(f * kernel * kernel * channels + j, params.get(wAt + (f * channels + c) * kernel * kernel + k));
+      }
+  }
+
+  /**
+   * {@link #convBackwardInputNaive}'s inner sums for every output position: the gradient of the
+   * unrolled image, {@code dcolT[b][p][(kh·K + kw)·C + c] = Σ_f dy[b][f][p] · W[f][c][kh][kw]}, a
+   * grid of (image, position, column); dcolT (B, P, K·K·C), wp from {@link #weightsByPosition}.
+   */
+  public static void convInputColumns(FloatArray dy, FloatArray wp, FloatArray dcolT, int rows, int filters, int columns, int positions) {
+    for (@Parallel int b = 0; b < rows; b++)
+      for (@Parallel int p = 0; p < positions; p++)
+        for (@Parallel int j = 0; j < columns; j++) {
+          float acc = 0f;
+          for (int f = 0; f < filters; f++) acc += dy.get((b * filters + f) * positions + p) * wp.get(f * columns + j);
+          dcolT.set((b * positions + p) * columns + j, acc);
+        }
+  }
+
+  /**
+   * Folds {@link #convInputColumns}' sums back onto the image for stride 1:
+   * {@code dxRows[(b·H + ih)·W + iw][c] = Σ over (kh, kw) in order that meet an output of dcolT};
+   * {@link #rowsToPlanes} then gives dx (B, C, H, W). Equal to {@link #convBackwardInputNaive} at
+   * stride 1 bit for bit. A grid of (image row, column, channel).
+   */
+  public static void columnsToImageRows(FloatArray dcolT, FloatArray dxRows, int rows, int channels, int height, int width, int kernel, int pad,
+      int outH, int outW) {
+    for (@Parallel int bh = 0; bh < rows * height; bh++)
+      for (@Parallel int iw = 0; iw < width; iw++)
+        for (@Parallel int c = 0; c < channels; c++) {
+          int b = bh / height, ih = bh % height, columns = channels * kernel * kernel;
+          float acc = 0f;
+          for (int kh = 0; kh < kernel; kh++)
+            for (int kw = 0; kw < kernel; kw++) {
+              int th = ih + pad - kh, tw = iw + pad - kw;
+              if (th >= 0 && tw >= 0 && th < outH && tw < outW)
+                acc += dcolT.get((b * outH * outW + th * outW + tw) * columns + (kh * kernel + kw) * channels + c);
+            }
+          dxRows.set((bh * width + iw) * channels + c, acc);
+        }
+  }
+
   /**
    * {@link #convBackwardWeightsNaive}, first half, as products: each image's
    * {@code partial[b][f][kk] = Σ_p dy[b][f][p] · colT[b][p][kk]}; partial (B, F, CKK). A
@@ -255,7 +344,7 @@ public final class ConvKernels {
   }
 
   /**
-   * {@link #convBackwardInputNaive} as a product over (kh, kw, f) for {@link #ROWS} input
+   * {@link #convBackwardInputNaive} as products over f, one per (kh, kw), for {@link #ROWS} input
    * positions of one image and up to {@link #CHANNELS} channels per work-item, from wr.
    */
   public static void convBackwardInputStrips(FloatArray dy, FloatArray wr, FloatArray dx, int rows, int channels, int height, int width,
@@ -268,6 +357,8 @@ public final class ConvKernels {
         int i4 = Math.min(i + 4, area - 1), i5 = Math.min(i + 5, area - 1), i6 = Math.min(i + 6, area - 1), i7 = Math.min(i + 7, area - 1);
         float[] s0 = new float[CHANNELS], s1 = new float[CHANNELS], s2 = new float[CHANNELS], s3 = new float[CHANNELS];
         float[] s4 = new float[CHANNELS], s5 = new float[CHANNELS], s6 = new float[CHANNELS], s7 = new float[CHANNELS];
+        float[] t0 = new float[CHANNELS], t1 = new float[CHANNELS], t2 = new float[CHANNELS], t3 = new float[CHANNELS];
+        float[] t4 = new float[CHANNELS], t5 = new float[CHANNELS], t6 = new float[CHANNELS], t7 = new float[CHANNELS];
         for (int kh = 0; kh < kernel; kh++)
           for (int kw = 0; kw < kernel; kw++) {
             // Where each of the eight inputs meets the output through (kh, kw); -1 where it does not.
@@ -275,6 +366,9 @@ public final class ConvKernels {
             int o2 = source(i2, width, kh, kw, stride, pad, outH, outW), o3 = source(i3, width, kh, kw, stride, pad, outH, outW);
             int o4 = source(i4, width, kh, kw, stride, pad, outH, outW), o5 = source(i5, width, kh, kw, stride, pad, outH, outW);
             int o6 = source(i6, width, kh, kw, stride, pad, outH, outW), o7 = source(i7, width, kh, kw, stride, pad, outH, outW);
+            for (int q = 0; q < n; q++) {
+              t0[q] = 0f; t1[q] = 0f; t2[q] = 0f; t3[q] = 0f; t4[q] = 0f; t5[q] = 0f; t6[q] = 0f; t7[q] = 0f;
+            }
             for (int f = 0; f < filters; f++) {
               int at = base + f * positions;
               float x0 = o0 >= 0 ? dy.get(at + o0) : 0f, x1 = o1 >= 0 ? dy.get(at + o1) : 0f;
@@ -284,9 +378,20 @@ public final class ConvKernels {
               int row = ((kh * kernel + kw) * filters + f) * channels + c0;
               for (int q = 0; q < n; q++) {
                 float w = wr.get(row + q);
-                s0[q] += x0 * w; s1[q] += x1 * w; s2[q] += x2 * w; s3[q] += x3 * w;
-                s4[q] += x4 * w; s5[q] += x5 * w; s6[q] += x6 * w; s7[q] += x7 * w;
+                t0[q] += x0 * w; t1[q] += x1 * w; t2[q] += x2 * w; t3[q] += x3 * w;
+                t4[q] += x4 * w; t5[q] += x5 * w; t6[q] += x6 * w; t7[q] += x7 * w;
               }
+            }
+            // only the inputs that meet the output through (kh, kw) take its sum, as in the reference
+            for (int q = 0; q < n; q++) {
+              if (o0 >= 0) s0[q] += t0[q];
+              if (o1 >= 0) s1[q] += t1[q];
+              if (o2 >= 0) s2[q] += t2[q];
+              if (o3 >= 0) s3[q] += t3[q];
+              if (o4 >= 0) s4[q] += t4[q];
+              if (o5 >= 0) s5[q] += t5[q];
+              if (o6 >= 0) s6[q] += t6[q];
+              if (o7 >= 0) s7[q] += t7[q];
             }
           }
         int valid = Math.min(ROWS, area - i);

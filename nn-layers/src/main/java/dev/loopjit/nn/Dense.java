@@ -64,7 +64,7 @@ public record Dense(int units, int inputs) implements Layer {
   @Override
   public void addForward(LayerSite s) {
     int in = s.in.size(), bias = s.paramAt + units * in;
-    if (s.prefersNaiveDense()) {
+    if (s.compilerCoarsens()) {
       s.graph().task(s.id("dense"), DenseKernels::denseForwardNaive, s.x, s.params, s.paramAt, bias, s.y, s.rows, in, units);
     } else if (s.prefersStrips()) {
       FloatArray wt = s.floats("wt", in * units);
@@ -78,12 +78,12 @@ public record Dense(int units, int inputs) implements Layer {
   @Override
   public void addBackward(LayerSite s) {
     int in = s.in.size();
-    if (s.prefersNaiveDense()) s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeightsNaive, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
+    if (s.compilerCoarsens()) s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeightsNaive, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
     else if (s.prefersStrips()) s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeightsStrips, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
     else s.graph().task(s.id("dense_dw"), DenseKernels::denseBackwardWeights, s.dy, s.x, s.grads, s.paramAt, s.rows, in, units);
     s.graph().task(s.id("dense_db"), DenseKernels::denseBackwardBias, s.dy, s.grads, s.paramAt + units * in, s.rows, units);
     if (!s.needsInputGradient()) return;
-    if (s.prefersNaiveDense()) s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInputNaive, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
+    if (s.compilerCoarsens()) s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInputNaive, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
     else if (s.prefersStrips()) s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInputStrips, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
     else s.graph().task(s.id("dense_dx"), DenseKernels::denseBackwardInput, s.dy, s.params, s.paramAt, s.dx, s.rows, in, units);
   }

@@ -87,15 +87,17 @@ public final class LayerSite {
   }
 
   /**
-   * Whether a dense layer runs its naive kernels (one output per work-item, a plain loop over the
-   * sums): on CPU OpenCL devices and {@code jvm-mt}, whose compilers coarsen them (lanes, rows,
-   * Vector API strips) into code faster than the hand-written strips — at batch 128, 784 → 256 on
-   * this project's 2-core machine, forward 0.95 ms against 3.5 on PoCL and 4.7 against 7.0 on
+   * Whether the layers run plain one-output-per-work-item products (dense layers their naive
+   * kernels, convolutions the {@code convForwardRows}/{@code convWeightImages} products over the
+   * unrolled image): on CPU OpenCL devices and {@code jvm-mt}, whose compilers coarsen them (lanes,
+   * rows, Vector API strips) into code faster than the hand-written strips — at batch 128, 784 → 256
+   * on this project's 2-core machine, forward 0.95 ms against 3.5 on PoCL and 4.7 against 7.0 on
    * {@code jvm-mt}, the weight gradient 1.3 against 2.3 and 1.7 against 6.0, the input gradient 0.76
-   * against 5.7 on {@code jvm-mt} (docs/PERFORMANCE.md). The sequential {@code jvm} keeps the strips
-   * (the naive loops there are 3× slower). All of them give the naive kernels' bits.
+   * against 5.7 on {@code jvm-mt}; the CNN's second convolution forward 6 ms against 30 and its weight
+   * gradient 7 against 26 (docs/PERFORMANCE.md). The sequential {@code jvm} keeps the strips (the
+   * naive loops there are 3× slower). All of them give the naive kernels' bits.
    */
-  boolean prefersNaiveDense() {
+  boolean compilerCoarsens() {
     return device == Device.Kind.CPU;
   }
 

@@ -60,17 +60,19 @@ public final class PoolKernels {
   /**
    * {@link #maxPoolBackward} for windows that do not overlap ({@code stride ≥ size}): each input
    * lies in at most one window, found by division, so a work-item does no loop. A work-item per
-   * input element, one image row per grid row. Equal to the reference bit for bit.
+   * input element on a grid of (plane, row, column), so no division by the image's size. Equal to
+   * the reference bit for bit.
    */
   public static void maxPoolBackwardDisjoint(FloatArray dy, IntArray choice, FloatArray dx, int rows, int channels, int height, int width,
       int size, int stride, int outH, int outW) {
-    for (@Parallel int r = 0; r < rows * channels * height; r++)
-      for (@Parallel int iw = 0; iw < width; iw++) {
-        int bc = r / height, ih = r % height, oh = ih / stride, ow = iw / stride;
-        boolean inside = ih - oh * stride < size && iw - ow * stride < size && oh < outH && ow < outW;
-        int o = bc * outH * outW + Math.min(oh, outH - 1) * outW + Math.min(ow, outW - 1);
-        dx.set(r * width + iw, inside && choice.get(o) == ih * width + iw ? dy.get(o) : 0f);
-      }
+    for (@Parallel int bc = 0; bc < rows * channels; bc++)
+      for (@Parallel int ih = 0; ih < height; ih++)
+        for (@Parallel int iw = 0; iw < width; iw++) {
+          int oh = ih / stride, ow = iw / stride;
+          boolean inside = ih - oh * stride < size && iw - ow * stride < size && oh < outH && ow < outW;
+          int o = bc * outH * outW + Math.min(oh, outH - 1) * outW + Math.min(ow, outW - 1);
+          dx.set((bc * height + ih) * width + iw, inside && choice.get(o) == ih * width + iw ? dy.get(o) : 0f);
+        }
   }
 
   /** {@code y = (Σ over the window, in row order) / size²}. */

@@ -88,6 +88,10 @@ class LayerGradientCheckTest {
       ConvKernels.weightsByColumn(fp, 0, wt, f, cols);
       ConvKernels.convForwardStrips(colT, wt, fp, bAt, y2, b, f, cols, p);
       assertSameBits(what + " y", y1, y2);
+      FloatArray yRows = new FloatArray(b * p * f), y3 = new FloatArray(b * f * p);
+      ConvKernels.convForwardRows(colT, wt, fp, bAt, yRows, b, f, cols, p);
+      ConvKernels.rowsToPlanes(yRows, y3, b, f, p);
+      assertSameBits(what + " y (rows)", y1, y3);
       assertClose(what + " y", ref(m, params, x, b), y1, 0);
 
       FloatArray g1 = new FloatArray(np), g2 = new FloatArray(np), dx1 = new FloatArray(b * ch * h * w), dx2 = new FloatArray(b * ch * h * w);
@@ -105,6 +109,20 @@ class LayerGradientCheckTest {
       ConvKernels.convBackwardInputStrips(fdy, wr, dx2, b, ch, h, w, f, k, s, pad, oh, ow);
       assertSameBits(what + " dW", g1, g2);
       assertSameBits(what + " dx", dx1, dx2);
+      FloatArray g3 = new FloatArray(np), images = new FloatArray(b * f * cols);
+      ConvKernels.convWeightImages(fdy, colT, images, b, f, cols, p);
+      ConvKernels.convWeightSum(images, g3, 0, b, f * cols);
+      if (conv.bias()) ConvKernels.convBackwardBias(fdy, g3, bAt, b, f, p);
+      assertSameBits(what + " dW (images)", g1, g3);
+      if (s == 1) {
+        FloatArray wp = new FloatArray(cols * f), dcolT = new FloatArray(b * p * cols), dxRows = new FloatArray(b * h * w * ch);
+        FloatArray dx3 = new FloatArray(b * ch * h * w);
+        ConvKernels.weightsByPosition(fp, 0, wp, ch, f, k);
+        ConvKernels.convInputColumns(fdy, wp, dcolT, b, f, cols, p);
+        ConvKernels.columnsToImageRows(dcolT, dxRows, b, ch, h, w, k, pad, oh, ow);
+        ConvKernels.rowsToPlanes(dxRows, dx3, b, ch, h * w);
+        assertSameBits(what + " dx (columns)", dx1, dx3);
+      }
       assertClose(what + " dparams", numeric(params, v -> loss(m, v, x, dy, b)), g1, 0);
       assertClose(what + " dx", numeric(x, v -> loss(m, params, v, dy, b)), dx1, 0);
     }

@@ -73,6 +73,29 @@ class LayerKernelParityTest {
           .run();
       KernelCheck.of("convWeightSum", ConvKernels::convWeightSum)
           .args(() -> new Object[] {new Inputs(27).floatArray(B * f * cols, -1, 1), new FloatArray(f * cols + 2), 2, B, f * cols}).run();
+      KernelCheck.of("convForwardRows", ConvKernels::convForwardRows)
+          .args(() -> { Inputs in = new Inputs(29);
+            return new Object[] {in.floatArray(B * positions * cols, -1, 1), in.floatArray(cols * f, -1, 1), in.floatArray(f + 1, -1, 1), 1,
+                new FloatArray(B * positions * f), B, f, cols, positions}; })
+          .run();
+      KernelCheck.of("rowsToPlanes", ConvKernels::rowsToPlanes)
+          .args(() -> new Object[] {new Inputs(30).floatArray(B * positions * f, -1, 1), new FloatArray(B * f * positions), B, f, positions}).run();
+      KernelCheck.of("convWeightImages", ConvKernels::convWeightImages)
+          .args(() -> { Inputs in = new Inputs(31);
+            return new Object[] {in.floatArray(B * f * positions, -1, 1), in.floatArray(B * positions * cols, -1, 1), new FloatArray(B * f * cols), B,
+                f, cols, positions}; })
+          .run();
+      KernelCheck.of("weightsByPosition", ConvKernels::weightsByPosition)
+          .args(() -> new Object[] {new Inputs(32).floatArray(f * cols + 4, -1, 1), 4, new FloatArray(cols * f), c, f, k}).run();
+      KernelCheck.of("convInputColumns", ConvKernels::convInputColumns)
+          .args(() -> { Inputs in = new Inputs(33);
+            return new Object[] {in.floatArray(B * f * positions, -1, 1), in.floatArray(f * cols, -1, 1), new FloatArray(B * positions * cols), B, f,
+                cols, positions}; })
+          .run();
+      if (s == 1)
+        KernelCheck.of("columnsToImageRows", ConvKernels::columnsToImageRows)
+            .args(() -> new Object[] {new Inputs(34).floatArray(B * positions * cols, -1, 1), new FloatArray(B * h * w * c), B, c, h, w, k, p, oh, ow})
+            .run();
       KernelCheck.of("convBackwardInputStrips", ConvKernels::convBackwardInputStrips)
           .args(() -> { Inputs in = new Inputs(10);
             return new Object[] {in.floatArray(B * f * positions, -1, 1), in.floatArray(cols * f, -1, 1), new FloatArray(B * c * h * w), B, c, h, w,
