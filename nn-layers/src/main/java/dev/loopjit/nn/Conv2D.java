@@ -98,17 +98,18 @@ public record Conv2D(int filters, int kernel, int stride, int padding, boolean b
   @Override
   public void addForward(LayerSite s) {
     int c = s.in.channels(), h = s.in.dim(1), w = s.in.dim(2), oh = s.out.dim(1), ow = s.out.dim(2), cols = columns(s.in);
-    if (rowProducts(s)) {
-      FloatArray colT = s.floats("cols", s.rows * oh * ow * cols), wt = s.floats("wt", cols * filters), rows = s.floats("y_rows", s.rows * oh * ow * filters);
-      s.graph().task(s.id("conv_im2col"), ConvKernels::im2col, s.x, colT, s.rows, c, h, w, kernel, stride, padding, oh, ow)
-          .task(s.id("conv_wt"), ConvKernels::weightsByColumn, s.params, s.paramAt, wt, filters, cols)
-          .task(s.id("conv"), ConvKernels::convForwardRows, colT, wt, s.params, biasAt(s), rows, s.rows, filters, cols, oh * ow)
-          .task(s.id("conv_planes"), ConvKernels::rowsToPlanes, rows, s.y, s.rows, filters, oh * ow);
-    } else if (s.prefersStrips()) {
+    if (s.prefersStrips()) {
+      // the unrolled image and the weights with the filters along a row: both CPU paths read them
       FloatArray colT = s.floats("cols", s.rows * oh * ow * cols), wt = s.floats("wt", cols * filters);
       s.graph().task(s.id("conv_im2col"), ConvKernels::im2col, s.x, colT, s.rows, c, h, w, kernel, stride, padding, oh, ow)
-          .task(s.id("conv_wt"), ConvKernels::weightsByColumn, s.params, s.paramAt, wt, filters, cols)
-          .task(s.id("conv"), ConvKernels::convForwardStrips, colT, wt, s.params, biasAt(s), s.y, s.rows, filters, cols, oh * ow);
+          .task(s.id("conv_wt"), ConvKernels::weightsByColumn, s.params, s.paramAt, wt, filters, cols);
+      if (rowProducts(s)) {
+        FloatArray rows = s.floats("y_rows", s.rows * oh * ow * filters);
+        s.graph().task(s.id("conv"), ConvKernels::convForwardRows, colT, wt, s.params, biasAt(s), rows, s.rows, filters, cols, oh * ow)
+            .task(s.id("conv_planes"), ConvKernels::rowsToPlanes, rows, s.y, s.rows, filters, oh * ow);
+      } else {
+        s.graph().task(s.id("conv"), ConvKernels::convForwardStrips, colT, wt, s.params, biasAt(s), s.y, s.rows, filters, cols, oh * ow);
+      }
     } else {
       s.graph().task(s.id("conv"), ConvKernels::convForwardNaive, s.x, s.params, s.paramAt, biasAt(s), s.y, s.rows, c, h, w, filters, kernel,
           stride, padding, oh, ow);
