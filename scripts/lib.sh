@@ -85,6 +85,19 @@ loopjit_classpath() {
   echo "$cp"
 }
 
+# loopjit_classpath plus the spark module and its dependencies, Spark's jars included (its build lists them; `mvn package` writes
+# spark/target/runtime-classpath.txt).
+loopjit_spark_classpath() {
+  local deps="$LOOPJIT_ROOT/spark/target/runtime-classpath.txt"
+  [ -f "$deps" ] || { echo "spark: $deps is missing; build the spark module (mvn -DskipTests package)" >&2; exit 1; }
+  echo "$(loopjit_classpath):$LOOPJIT_ROOT/spark/target/loopjit-spark-0.1.0-SNAPSHOT.jar:$(tr ':' '\n' < "$deps" | grep -v '/dev/loopjit/' | paste -sd: -)"
+}
+
+# The JVM options Spark needs on JDK 17+ (what its launcher adds), read from spark/pom.xml's <spark.jvmArgs>, the one list.
+loopjit_spark_java_opts() {
+  sed -n 's:.*<spark.jvmArgs>\(.*\)</spark.jvmArgs>.*:\1:p' "$LOOPJIT_ROOT/spark/pom.xml"
+}
+
 # Parses `run [--class-path|-cp CP] MAIN [ARGS]` into RUN_CP and RUN_REST (MAIN and its arguments); exits 2 saying
 # what is wrong when MAIN is missing or a class-path entry does not exist.
 loopjit_run_args() {

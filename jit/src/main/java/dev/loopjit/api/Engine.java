@@ -49,6 +49,9 @@ public interface Engine {
     /** Copies these arrays back from the device now (UNDER_DEMAND). */
     Profile transferToHost(List<Graph> graphs, List<Object> arrays, boolean profile);
 
+    /** Marks these arrays of the graphs as changed on the host: the next execution copies them in, whatever their mode. */
+    void hostChanged(List<Graph> graphs, List<Object> arrays);
+
     /** Frees the plan's device memory and kernels. */
     @Override
     void close();

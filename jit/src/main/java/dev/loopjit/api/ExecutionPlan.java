@@ -236,6 +236,21 @@ public final class ExecutionPlan implements AutoCloseable {
     }
   }
 
+  /**
+   * Copies these arrays from the host to the device at the start of the next execution, whatever
+   * their {@link DataTransferMode}: for an array the graph keeps on the device
+   * ({@code FIRST_EXECUTION}) that the host has changed since, e.g. a model's parameters loaded from
+   * elsewhere. An array that no graph of the plan uses is refused with an
+   * {@link IllegalArgumentException}, before anything is marked. Returns this plan.
+   */
+  public synchronized ExecutionPlan transferToDevice(Object... arrays) {
+    open();
+    List<Object> list = Arrays.asList(arrays);
+    executor().hostChanged(graphs, list);
+    if (fallbackExecutor != null) fallbackExecutor.hostChanged(graphs, list);
+    return this;
+  }
+
   synchronized Profile transferToHost(Engine.Executor from, Object[] arrays) {
     open();
     if (from != executor && from != fallbackExecutor)

@@ -1,6 +1,6 @@
 // The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device;
-// `loopjit train` is nn-layers' TrainCommand and `loopjit embed` the embeddings module's EmbedCommand, found by name so that the
-// engine does not depend on them.
+// `loopjit train` is nn-layers' TrainCommand, `loopjit embed` the embeddings module's EmbedCommand and `loopjit spark-train` the spark
+// module's SparkTrainCommand, found by name so that the engine does not depend on them.
 package dev.loopjit.cli;
 
 import dev.loopjit.api.Device;
@@ -34,6 +34,10 @@ public final class Main {
                            [SENTENCE...]
              loopjit embed --search FILE QUERY [--top N] [--device ID] [--batch N] [--model FILE.onnx --tokenizer FILE.json] [--profile]
                            (sentence embeddings from all-MiniLM-L6-v2: one line of 384 numbers per sentence; loopjit embed --help)
+             loopjit spark-train --dataset fashion-mnist [--master local[N]|URL] [--partitions P] [--mode gradient|params] [--every K]
+                           [--model mlp|cnn] [--epochs N] [--batch B] [--lr X] [--lr-decay G] [--optimizer sgd|momentum|adam]
+                           [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR] [--train-rows N] [--save FILE] [--rounds]
+                           (data-parallel training on Apache Spark; loopjit spark-train with no options says what each does)
       """;
 
   /** What {@code loopjit} with no arguments prints: every command with all its options. */
@@ -54,6 +58,8 @@ public final class Main {
       case "train" -> command(TRAIN_COMMAND, "train needs the nn-layers jar (loopjit-nn-layers)", Arrays.copyOfRange(args, 1, args.length));
       case "embed" -> command(EMBED_COMMAND, "embed needs the embeddings jar (loopjit-embeddings) and its dependencies",
           Arrays.copyOfRange(args, 1, args.length));
+      case "spark-train" -> command(SPARK_TRAIN_COMMAND, "spark-train needs the spark module's jar (loopjit-spark) and Spark's jars",
+          Arrays.copyOfRange(args, 1, args.length));
       case "run" -> {
         System.err.println("loopjit run is the launcher's: use scripts/loopjit run or the bundle's bin/loopjit run, which start java with "
             + "LD_PRELOAD=libjsig.so and --enable-native-access=ALL-UNNAMED");
@@ -66,7 +72,8 @@ public final class Main {
     }
   }
 
-  private static final String TRAIN_COMMAND = "dev.loopjit.nn.TrainCommand", EMBED_COMMAND = "dev.loopjit.embeddings.EmbedCommand";
+  private static final String TRAIN_COMMAND = "dev.loopjit.nn.TrainCommand", EMBED_COMMAND = "dev.loopjit.embeddings.EmbedCommand",
+      SPARK_TRAIN_COMMAND = "dev.loopjit.spark.SparkTrainCommand";
 
   /** Runs another module's command by its class name, so that the engine does not depend on the module. */
   private static void command(String name, String missing, String[] args) throws Exception {

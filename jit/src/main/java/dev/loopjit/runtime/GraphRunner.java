@@ -306,6 +306,29 @@ public final class GraphRunner implements Engine.Executor {
     return tally.profile(profile, null);
   }
 
+  @Override
+  public void hostChanged(List<Engine.Graph> graphs, List<Object> arrays) {
+    usable();
+    java.util.Set<HostArray> held = new java.util.HashSet<>();
+    for (GraphSpec g : specs(graphs)) {
+      for (GraphSpec.Transfer t : g.toDevice()) held.add(t.array());
+      for (TaskSpec t : g.tasks())
+        for (Object a : t.args()) {
+          HostArray h = HostArray.of(a);
+          if (h != null) held.add(h);
+        }
+    }
+    for (Object o : arrays) {
+      HostArray h = HostArray.of(o);
+      if (h == null || !held.contains(h))
+        throw new IllegalArgumentException("transferToDevice: " + (h == null ? String.valueOf(o) : h.describe()) + " is no array of this plan's graphs");
+    }
+    for (Object o : arrays) {
+      Slot s = slots.get(HostArray.of(o));
+      if (s != null) s.deviceValid = false;   // not allocated yet: the first execution copies it anyway
+    }
+  }
+
   private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
     Map<GraphSpec, List<Step>> steps = new HashMap<>();
     for (GraphSpec g : graphs) {

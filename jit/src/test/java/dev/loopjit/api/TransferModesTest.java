@@ -47,6 +47,28 @@ class TransferModesTest {
   }
 
   @Test
+  void transferToDeviceSendsAFirstExecutionArrayAgain() {
+    float[] in = {1f, 2f}, out = new float[2];
+    FloatArray offHeap = FloatArray.fromElements(3f, 4f), out2 = new FloatArray(2);
+    try (ExecutionPlan plan = plan(new TaskGraph("g").transferToDevice(DataTransferMode.FIRST_EXECUTION, in, offHeap)
+        .task("t", TransferModesTest::copy, in, out).task("u", TransferModesTest::copyOffHeap, offHeap, out2)
+        .transferToHost(DataTransferMode.EVERY_EXECUTION, out, out2))) {
+      plan.transferToDevice(in);   // before the first execution: nothing to mark, the first copies it anyway
+      plan.execute();
+      in[0] = 50f;
+      offHeap.set(0, 60f);
+      plan.transferToDevice(in, offHeap).execute();
+      assertArrayEquals(new float[] {50f, 2f}, out);
+      assertArrayEquals(new float[] {60f, 4f}, out2.toArray());
+      in[0] = 70f;
+      plan.execute();
+      assertArrayEquals(new float[] {50f, 2f}, out, "once sent, FIRST_EXECUTION again: the device keeps its copy");
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> plan.transferToDevice(new float[2]));
+      assertEquals("transferToDevice: float[2] is no array of this plan's graphs", e.getMessage());
+    }
+  }
+
+  @Test
   void firstExecutionCopiesInOnceForOffHeapArrays() {
     FloatArray in = FloatArray.fromElements(1f, 2f), out = new FloatArray(2);
     try (ExecutionPlan plan = plan(new TaskGraph("g").transferToDevice(DataTransferMode.FIRST_EXECUTION, in)

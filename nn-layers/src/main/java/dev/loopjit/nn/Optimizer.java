@@ -14,8 +14,9 @@ import java.util.List;
  * Optimizer.sgd(0.01f)
  * Optimizer.adam(1e-3f).withWeightDecay(1e-4f)
  * }</pre>
+ * Settings are {@link java.io.Serializable}, so that they travel to other JVMs (Spark executors).
  */
-public sealed interface Optimizer permits Optimizer.Sgd, Optimizer.Momentum, Optimizer.Adam {
+public sealed interface Optimizer extends java.io.Serializable permits Optimizer.Sgd, Optimizer.Momentum, Optimizer.Adam {
   /** Plain SGD; {@code weightDecay} adds λp to the gradient. */
   record Sgd(float learningRate, float weightDecay) implements Optimizer {
     public Sgd withWeightDecay(float wd) { return new Sgd(learningRate, wd); }

@@ -178,6 +178,19 @@ public final class Sequential {
     return new TrainingStep(this, data, rows, loss, optimizer, device, seed);
   }
 
+  /**
+   * A training step without its update, {@code rows} rows at a time: the loss and mean gradient of
+   * a batch at the host's current parameters ({@link GradientStep}); {@code seed} seeds dropout.
+   */
+  public GradientStep gradientStep(Dataset data, int rows, Loss loss, Device device, long seed) {
+    return new GradientStep(this, data, rows, loss, device, seed);
+  }
+
+  /** The optimizer's update of this model's parameters from gradients computed elsewhere ({@link ParameterUpdate}). */
+  public ParameterUpdate parameterUpdate(Optimizer optimizer, Device device) {
+    return new ParameterUpdate(this, optimizer, device);
+  }
+
   /** The task graph of inference (outputs, loss, right predictions) on {@code data}, {@code rows} rows at a time. */
   public Inference inference(Dataset data, int rows, Loss loss, Device device) {
     return new Inference(this, data, rows, loss, device);

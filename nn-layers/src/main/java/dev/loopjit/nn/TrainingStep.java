@@ -50,24 +50,29 @@ public final class TrainingStep implements AutoCloseable {
     grads = new FloatArray(Math.max(p, 1));
     FloatArray probs = new FloatArray(loss == Loss.SOFTMAX_CROSS_ENTROPY ? rows * outputs : 1);
     FloatArray losses = new FloatArray(rows);
-    optimizerState = optimizer.newState(Math.max(p, 1));
+    // Without an optimizer (a GradientStep) the step only computes gradients: the parameters and state come from the
+    // host on every run and the gradients and state go back, for someone else (a Spark driver) to apply.
+    boolean update = optimizer != null;
+    optimizerState = update ? optimizer.newState(Math.max(p, 1)) : List.of();
 
     Wiring w = new Wiring("train");
     Sequential.Pass pass = model.wire(w, batch.x, batch.index, rows, true, grads, kernels, Long.hashCode(seed));
-    List<Object> resident = new ArrayList<>(List.of(data.features(), data.labels() != null ? data.labels() : data.targets(), model.parameters(),
-        model.state()));
+    List<Object> resident = new ArrayList<>(List.of(data.features(), data.labels() != null ? data.labels() : data.targets()));
+    if (update) resident.addAll(List.of(model.parameters(), model.state()));
     resident.addAll(optimizerState);
     w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, resident.toArray())
         .transferToDevice(DataTransferMode.EVERY_EXECUTION, batch.index, rateScale);
+    if (!update) w.graph().transferToDevice(DataTransferMode.EVERY_EXECUTION, model.parameters(), model.state());
     batch.addGather(w, data);
     model.addForward(pass);
     loss.addForward(w, pass.output(), batch, probs, losses, outputs);
     w.graph().task(w.id("loss_sum"), LossKernels::lossSum, losses, batch.index, lossSum);
     loss.addBackward(w, pass.output(), batch, probs, pass.outputGradient(), outputs);
     model.addBackward(pass);
-    optimizer.addUpdate(w, model.parameters(), grads, optimizerState, rateScale, p);
-    w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, lossSum)
-        .transferToHost(DataTransferMode.UNDER_DEMAND, model.parameters(), model.state());
+    if (update) optimizer.addUpdate(w, model.parameters(), grads, optimizerState, rateScale, p);
+    w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, lossSum);
+    if (update) w.graph().transferToHost(DataTransferMode.UNDER_DEMAND, model.parameters(), model.state());
+    else w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, grads, model.state());
     tasks = w.ids();
     graph = w.graph().snapshot();
     plan = new ExecutionPlan(graph).withDevice(device);
@@ -99,6 +104,40 @@ public final class TrainingStep implements AutoCloseable {
   /** Copies the parameters and state (running statistics) from the device into {@link Sequential#parameters()} and {@link Sequential#state()}. */
   public void pullParameters() {
     if (last != null) last.transferToHost(model.parameters(), model.state());
+  }
+
+  /**
+   * Copies {@link Sequential#parameters()} and {@link Sequential#state()} from the host to the
+   * device before the next {@link #run}: after they were changed on the host (e.g. set to the
+   * average of several workers' parameters).
+   */
+  public void pushParameters() {
+    plan.transferToDevice(model.parameters(), model.state());
+  }
+
+  /**
+   * The host copies of the optimizer's state, in a fixed order: none for SGD, the velocity for
+   * momentum, Adam's first and second moments (one value per parameter each) then its two β powers.
+   * They hold what {@link #pullOptimizerState()} last copied (zeros at first); change them and call
+   * {@link #pushOptimizerState()} to continue from another state.
+   */
+  public List<FloatArray> optimizerState() {
+    return optimizerState;
+  }
+
+  /** Copies the optimizer's state from the device into {@link #optimizerState()}. */
+  public void pullOptimizerState() {
+    if (last != null && !optimizerState.isEmpty()) last.transferToHost(optimizerState.toArray());
+  }
+
+  /** Copies {@link #optimizerState()} from the host to the device before the next {@link #run}. */
+  public void pushOptimizerState() {
+    if (!optimizerState.isEmpty()) plan.transferToDevice(optimizerState.toArray());
+  }
+
+  /** The host copy of the gradients: what the last run of a step without optimizer brought back. */
+  FloatArray gradients() {
+    return grads;
   }
 
   /** The gradients of the last step, copied from the device (for tests: the chain rule through the whole graph). */

@@ -2,11 +2,15 @@
 package dev.loopjit.nn;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,29 +56,62 @@ public final class Weights {
 
   /** Writes the model's input shape, layers, parameters and state to {@code file}. */
   public static void save(Sequential model, Path file) throws IOException {
-    try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
-      out.writeInt(MAGIC);
-      out.writeInt(VERSION);
-      Shape in = model.inputShape();
-      out.writeInt(in.rank());
-      for (int i = 0; i < in.rank(); i++) out.writeInt(in.dim(i));
-      out.writeInt(model.layers().size());
-      for (Layer l : model.layers()) {
-        int[] config = l.config();
-        out.writeInt(l.code());
-        out.writeInt(config.length);
-        for (int c : config) out.writeInt(c);
-      }
-      out.writeInt(model.parameterCount());
-      for (int i = 0; i < model.parameterCount(); i++) out.writeFloat(model.parameters().get(i));
-      out.writeInt(model.stateCount());
-      for (int i = 0; i < model.stateCount(); i++) out.writeFloat(model.state().get(i));
+    try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+      write(model, out);
     }
+  }
+
+  /** The bytes {@link #save} would write: a model to send to another JVM (a Spark executor) and read there with {@link #fromBytes}. */
+  public static byte[] toBytes(Sequential model) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream(16 + 4 * (model.parameterCount() + model.stateCount()));
+    try {
+      write(model, bytes);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);   // a byte array does not fail
+    }
+    return bytes.toByteArray();
+  }
+
+  /** The model in {@code bytes} written by {@link #toBytes} or {@link #save}; a malformed one gets an {@link IllegalArgumentException}. */
+  public static Sequential fromBytes(byte[] bytes) {
+    try {
+      return read(new ByteArrayInputStream(bytes), "model bytes");
+    } catch (IOException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
+    }
+  }
+
+  private static void write(Sequential model, OutputStream stream) throws IOException {
+    DataOutputStream out = new DataOutputStream(stream);
+    out.writeInt(MAGIC);
+    out.writeInt(VERSION);
+    Shape in = model.inputShape();
+    out.writeInt(in.rank());
+    for (int i = 0; i < in.rank(); i++) out.writeInt(in.dim(i));
+    out.writeInt(model.layers().size());
+    for (Layer l : model.layers()) {
+      int[] config = l.config();
+      out.writeInt(l.code());
+      out.writeInt(config.length);
+      for (int c : config) out.writeInt(c);
+    }
+    out.writeInt(model.parameterCount());
+    for (int i = 0; i < model.parameterCount(); i++) out.writeFloat(model.parameters().get(i));
+    out.writeInt(model.stateCount());
+    for (int i = 0; i < model.stateCount(); i++) out.writeFloat(model.state().get(i));
+    out.flush();
   }
 
   /** Reads a model saved by {@link #save} (or a version 1 file): its layers, parameters and state. */
   public static Sequential load(Path file) throws IOException {
-    try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+    try (InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16)) {
+      return read(in, file.toString());
+    }
+  }
+
+  private static Sequential read(InputStream stream, String file) throws IOException {
+    try {
+      DataInputStream in = new DataInputStream(stream);
       if (in.readInt() != MAGIC) throw new IOException(file + ": not a LoopJIT weight file (no \"LJNN\" magic)");
       int version = in.readInt();
       Sequential model = switch (version) {
@@ -91,7 +128,7 @@ public final class Weights {
     }
   }
 
-  private static Sequential readVersion1(DataInputStream in, Path file) throws IOException {
+  private static Sequential readVersion1(DataInputStream in, String file) throws IOException {
     int inputs = in.readInt(), count = in.readInt();
     if (inputs <= 0 || count <= 0 || count > MAX_LAYERS) throw new IOException(file + ": bad header (inputs " + inputs + ", layers " + count + ")");
     List<Layer> layers = new ArrayList<>();
@@ -104,7 +141,7 @@ public final class Weights {
     return build(file, Shape.of(inputs), layers);
   }
 
-  private static Sequential readVersion2(DataInputStream in, Path file) throws IOException {
+  private static Sequential readVersion2(DataInputStream in, String file) throws IOException {
     int rank = in.readInt();
     if (rank < 1 || rank > 3) throw new IOException(file + ": bad input rank " + rank);
     int[] dims = new int[rank];
@@ -132,7 +169,7 @@ public final class Weights {
     return build(file, shape, layers);
   }
 
-  private static Sequential build(Path file, Shape input, List<Layer> layers) throws IOException {
+  private static Sequential build(String file, Shape input, List<Layer> layers) throws IOException {
     try {
       return Sequential.of(input, layers);
     } catch (IllegalArgumentException e) {
@@ -140,7 +177,7 @@ public final class Weights {
     }
   }
 
-  private static void readFloats(DataInputStream in, Path file, String what, int expected, dev.loopjit.types.FloatArray into, Sequential model)
+  private static void readFloats(DataInputStream in, String file, String what, int expected, dev.loopjit.types.FloatArray into, Sequential model)
       throws IOException {
     int n = in.readInt();
     if (n != expected) throw new IOException(file + ": " + n + " " + what + " stored but " + model + " has " + expected);
