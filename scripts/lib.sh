@@ -93,9 +93,11 @@ loopjit_spark_classpath() {
   echo "$(loopjit_classpath):$LOOPJIT_ROOT/spark/target/loopjit-spark-0.1.0-SNAPSHOT.jar:$(tr ':' '\n' < "$deps" | grep -v '/dev/loopjit/' | paste -sd: -)"
 }
 
-# The JVM options Spark needs on JDK 17+ (what its launcher adds), read from spark/pom.xml's <spark.jvmArgs>, the one list.
+# The JVM options Spark needs on JDK 17+ (what its launcher adds), read from spark/pom.xml's <spark.jvmArgs>, the one list;
+# Spark logs warnings only (scripts/spark-log4j2.properties).
 loopjit_spark_java_opts() {
   sed -n 's:.*<spark.jvmArgs>\(.*\)</spark.jvmArgs>.*:\1:p' "$LOOPJIT_ROOT/spark/pom.xml"
+  echo "-Dlog4j2.configurationFile=$LOOPJIT_ROOT/scripts/spark-log4j2.properties"
 }
 
 # Parses `run [--class-path|-cp CP] MAIN [ARGS]` into RUN_CP and RUN_REST (MAIN and its arguments); exits 2 saying

@@ -11,8 +11,9 @@ import scala.Tuple2;
 /**
  * What partition (or group of partitions) {@code index} adds to a round: how many rows it used,
  * the sum of their losses, and for each vector it reports (gradients; or parameters, state and
- * optimizer state) its value times those rows, in double precision; {@code computeNanos} is the
- * longest time a partition among them spent computing.
+ * optimizer state) its mean over those rows (a partition's, as floats) or its sum over them (a
+ * group's, in double precision); {@code computeNanos} is the longest time a partition among them
+ * spent computing.
  *
  * <p>Why not Spark's {@code treeAggregate}: it merges partial results in the order tasks finish, so
  * two runs of the same training (or a run with a retried task) could round differently. Here the
@@ -20,21 +21,19 @@ import scala.Tuple2;
  * on executors when that saves the driver work), but every sum adds its parts in partition order:
  * the same data, seed and partitions give the same bits, whatever the timing.
  */
-record Contribution(int index, long rows, double loss, double[][] sums, long computeNanos) implements Serializable {
+record Contribution(int index, long rows, double loss, float[][] means, double[][] sums, long computeNanos) implements Serializable {
   /** A partition with no rows this round: it counts for nothing. */
   static Contribution none(int index, long computeNanos) {
-    return new Contribution(index, 0, 0, null, computeNanos);
+    return new Contribution(index, 0, 0, null, null, computeNanos);
   }
 
-  /** Partition {@code index}'s {@code rows} rows with loss sum {@code loss} and the given per-row means (each weighted by {@code rows}). */
+  /**
+   * Partition {@code index}'s {@code rows} rows with loss sum {@code loss} and the given per-row
+   * means, each to be weighted by {@code rows}. A partition sends its means as floats (half the
+   * bytes of the double sums); the sums start where they are added.
+   */
   static Contribution of(int index, long rows, double loss, long computeNanos, float[]... means) {
-    double[][] sums = new double[means.length][];
-    for (int v = 0; v < means.length; v++) {
-      float[] m = means[v];
-      double[] s = sums[v] = new double[m.length];
-      for (int i = 0; i < m.length; i++) s[i] = (double) m[i] * rows;
-    }
-    return new Contribution(index, rows, loss, sums, computeNanos);
+    return new Contribution(index, rows, loss, means, null, computeNanos);
   }
 
   /** The count-weighted mean of vector {@code v} as floats: its sum over the rows divided by them. */
@@ -58,17 +57,23 @@ record Contribution(int index, long rows, double loss, double[][] sums, long com
       if (c.rows == 0) continue;
       rows += c.rows;
       loss += c.loss;
+      int vectors = c.means != null ? c.means.length : c.sums.length;
       if (sums == null) {
-        sums = new double[c.sums.length][];
-        for (int v = 0; v < sums.length; v++) sums[v] = c.sums[v].clone();
-      } else {
-        for (int v = 0; v < sums.length; v++) {
-          double[] s = sums[v], t = c.sums[v];
+        sums = new double[vectors][];
+        for (int v = 0; v < vectors; v++) sums[v] = new double[c.means != null ? c.means[v].length : c.sums[v].length];
+      }
+      for (int v = 0; v < vectors; v++) {
+        double[] s = sums[v];
+        if (c.means != null) {
+          float[] m = c.means[v];
+          for (int i = 0; i < s.length; i++) s[i] += (double) m[i] * c.rows;
+        } else {
+          double[] t = c.sums[v];
           for (int i = 0; i < s.length; i++) s[i] += t[i];
         }
       }
     }
-    return new Contribution(index, rows, loss, sums, nanos);
+    return new Contribution(index, rows, loss, null, sums, nanos);
   }
 
   /** The sum of the {@code partitions} contributions of a round's RDD, on the fixed tree the class comment describes. */

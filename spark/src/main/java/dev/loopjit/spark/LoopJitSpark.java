@@ -12,6 +12,8 @@ import dev.loopjit.nn.Predictor;
 import dev.loopjit.nn.Sequential;
 import dev.loopjit.nn.Weights;
 import dev.loopjit.types.FloatArray;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -87,16 +89,18 @@ public final class LoopJitSpark {
     if (graph == null) throw new IllegalArgumentException("a graph is needed");
     if (device != null) dev.loopjit.api.Devices.get(device);   // an unknown id fails on the driver
     return records.mapPartitionsWithIndex((Function2<Integer, Iterator<float[]>, Iterator<float[]>>) (p, it) -> {
-      Packed in = Packed.of(p, it, -1, null);
-      if (in.rows == 0) return java.util.Collections.emptyIterator();
-      FloatArray x = FloatArray.fromArray(in.values), y = new FloatArray(in.rows * outputWidth);
+      Records in = Records.of(p, it, -1, null);
+      int n = in.rows().size();
+      if (n == 0) return java.util.Collections.emptyIterator();
+      FloatArray x = new FloatArray(n * in.width()), y = new FloatArray(n * outputWidth);
+      in.pack(0, n, x);
       TaskGraph g = new TaskGraph("partition" + p).transferToDevice(DataTransferMode.EVERY_EXECUTION, x);
-      graph.wire(g, x, y, in.rows, in.width);
+      graph.wire(g, x, y, n, in.width());
       g.transferToHost(DataTransferMode.EVERY_EXECUTION, y);
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(TaskDevice.of(device))) {
         plan.execute();
       }
-      return unpack(y.toArray(), in.rows, outputWidth);
+      return unpack(y, n, outputWidth);
     }, true);
   }
 
@@ -114,18 +118,21 @@ public final class LoopJitSpark {
     int width = model.inputs(), outputs = model.outputs();
     String shape = model.inputShape().toString();
     return inputs.mapPartitionsWithIndex((Function2<Integer, Iterator<float[]>, Iterator<float[]>>) (p, it) -> {
-      Packed in = Packed.of(p, it, width, shape);
-      if (in.rows == 0) return java.util.Collections.emptyIterator();
+      Records in = Records.of(p, it, width, shape);
+      int rows = in.rows().size();
+      if (rows == 0) return java.util.Collections.emptyIterator();
       Sequential m = Weights.fromBytes(bytes.value());
-      float[] scores = new float[in.rows * outputs];
-      try (Predictor predictor = m.predictor(Math.min(batch, in.rows), TaskDevice.of(device))) {
-        for (int from = 0; from < in.rows; from += batch) {
-          int n = Math.min(batch, in.rows - from);
-          Predictions out = predictor.predict(FloatArray.fromArray(Arrays.copyOfRange(in.values, from * width, (from + n) * width)));
-          System.arraycopy(out.scores(), 0, scores, from * outputs, n * outputs);
+      List<float[]> out = new ArrayList<>(rows);
+      try (Predictor predictor = m.predictor(Math.min(batch, rows), TaskDevice.of(device))) {
+        for (int from = 0; from < rows; from += batch) {
+          int n = Math.min(batch, rows - from);
+          FloatArray x = new FloatArray(n * width);
+          in.pack(from, n, x);
+          Predictions scores = predictor.predict(x);
+          for (int r = 0; r < n; r++) out.add(Arrays.copyOfRange(scores.scores(), r * outputs, (r + 1) * outputs));
         }
       }
-      return unpack(scores, in.rows, outputs);
+      return out.iterator();
     }, true);
   }
 
@@ -135,30 +142,40 @@ public final class LoopJitSpark {
     return predict(model, inputs, device, batch).map(s -> new Predictions(1, outputs, s).label(0));
   }
 
-  private static Iterator<float[]> unpack(float[] values, int rows, int width) {
-    List<float[]> out = new ArrayList<>(rows);
-    for (int r = 0; r < rows; r++) out.add(Arrays.copyOfRange(values, r * width, (r + 1) * width));
-    return out.iterator();
-  }
-
-  /** A partition's records packed row-major; every record must have the first one's width (or {@code width}, when ≥ 0). */
-  private record Packed(int rows, int width, float[] values) {
-    static Packed of(int partition, Iterator<float[]> records, int width, String shape) {
-      float[] values = new float[0];
-      int n = 0, w = width;
+  /** A partition's records, all of one width: that of the first, or {@code width} when ≥ 0; a ragged one names its partition and index. */
+  private record Records(List<float[]> rows, int width) {
+    static Records of(int partition, Iterator<float[]> records, int width, String shape) {
+      List<float[]> rows = new ArrayList<>();
+      int w = width;
       while (records.hasNext()) {
         float[] r = records.next();
+        int n = rows.size();
         if (r == null) throw new IllegalArgumentException("partition " + partition + ", record " + n + ": null");
         if (w < 0) w = r.length;
         if (r.length != w)
           throw new IllegalArgumentException("partition " + partition + ", record " + n + ": " + r.length + " floats, but "
               + (shape != null ? "the model takes " + w + " " + shape : "record 0 of the partition has " + w));
-        if ((long) (n + 1) * w > values.length) values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(1024L, 2L * (n + 1) * w)));
-        System.arraycopy(r, 0, values, n * w, w);
-        n++;
+        rows.add(r);
       }
-      if (w == 0 && n > 0) throw new IllegalArgumentException("partition " + partition + ": records of 0 floats");
-      return new Packed(n, Math.max(w, 0), Arrays.copyOf(values, n * Math.max(w, 0)));
+      if (w == 0 && !rows.isEmpty()) throw new IllegalArgumentException("partition " + partition + ": records of 0 floats");
+      return new Records(rows, Math.max(w, 0));
     }
+
+    /** Records {@code from .. from+n-1} packed row-major into {@code into}, from its start. */
+    void pack(int from, int n, FloatArray into) {
+      for (int r = 0; r < n; r++)
+        MemorySegment.copy(rows.get(from + r), 0, into.getSegment(), ValueLayout.JAVA_FLOAT, (long) r * width * Float.BYTES, width);
+    }
+  }
+
+  /** {@code rows} records of {@code width} floats read from {@code values}, row-major. */
+  private static Iterator<float[]> unpack(FloatArray values, int rows, int width) {
+    List<float[]> out = new ArrayList<>(rows);
+    for (int r = 0; r < rows; r++) {
+      float[] y = new float[width];
+      MemorySegment.copy(values.getSegment(), ValueLayout.JAVA_FLOAT, (long) r * width * Float.BYTES, y, 0, width);
+      out.add(y);
+    }
+    return out.iterator();
   }
 }

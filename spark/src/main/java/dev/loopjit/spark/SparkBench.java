@@ -65,7 +65,10 @@ public final class SparkBench {
         System.out.printf("%-44s %10.0f %8.2f %10d %12.1f %12.1f%n", name, ips, ips / base, timed.size(), 1e3 * compute, 1e3 * rest);
       }
     }
-    if (kernel) kernel(device);
+    if (kernel) {
+      kernel(128, 32, device);
+      kernel(256, 256, device);
+    }
   }
 
   private static Sequential mlp() {
@@ -89,8 +92,8 @@ public final class SparkBench {
       }
   }
 
-  private static void kernel(String device) {
-    int n = 1 << 20, width = 128, outputs = 32;
+  private static void kernel(int width, int outputs, String device) {
+    int n = 1 << 20;
     Random random = new Random(1);
     float[] w = new float[outputs * width], b = new float[outputs];
     for (int i = 0; i < w.length; i++) w[i] = random.nextFloat() - 0.5f;
@@ -123,13 +126,19 @@ public final class SparkBench {
         }
         return out.iterator();
       });
-      JavaRDD<float[]> jit = LoopJitSpark.mapPartitions(records, outputs, (graph, in, out, rows, k) -> graph.task("dense", SparkBench::dense, in,
-          FloatArray.fromArray(w), FloatArray.fromArray(b), out, rows, k, outputs), device);
-      double tJava = time(java), tJit = time(jit);
-      float[] a = java.take(1).get(0), c = jit.take(1).get(0);
-      System.out.printf("%-44s %8.3f s  %6.2f GFLOP/s%n", "mapPartitions, a plain Java loop", tJava, 2.0 * n * width * outputs / tJava / 1e9);
-      System.out.printf("%-44s %8.3f s  %6.2f GFLOP/s  (%.1f× the Java loop; first record %s)%n", "LoopJitSpark.mapPartitions on " + device, tJit,
-          2.0 * n * width * outputs / tJit / 1e9, tJava / tJit, Arrays.equals(a, c) ? "the same bits" : "differs in the last bits");
+      double tJava = time(java);
+      double flops = 2.0 * n * width * outputs;
+      float[] a = java.take(1).get(0);
+      System.out.printf("%-44s %8.3f s  %6.2f GFLOP/s%n", "mapPartitions, a plain Java loop", tJava, flops / tJava / 1e9);
+      for (String d : device.equals("jvm-mt") ? List.of(device) : List.of(device, "jvm-mt")) {
+        JavaRDD<float[]> jit = LoopJitSpark.mapPartitions(records, outputs, (graph, in, out, rows, k) -> graph.task("dense", SparkBench::dense, in,
+            FloatArray.fromArray(w), FloatArray.fromArray(b), out, rows, k, outputs), d);
+        double tJit = time(jit);
+        float[] c = jit.take(1).get(0);
+        System.out.printf("%-44s %8.3f s  %6.2f GFLOP/s  (%.2f× the Java loop; first record %s)%n", "LoopJitSpark.mapPartitions on " + d, tJit,
+            flops / tJit / 1e9, tJava / tJit, Arrays.equals(a, c) ? "the same bits" : "differs in the last bits");
+      }
+      records.unpersist(true);
     }
   }
 
