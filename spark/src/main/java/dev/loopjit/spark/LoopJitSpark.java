@@ -12,6 +12,7 @@ import dev.loopjit.nn.Predictor;
 import dev.loopjit.nn.Sequential;
 import dev.loopjit.nn.Weights;
 import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.IntArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.ArrayList;
@@ -84,23 +85,41 @@ public final class LoopJitSpark {
   }
 
   /** As {@link #map}, with the partition's task graph wired by {@code graph} (kernels with parameters, several tasks). */
-  public static JavaRDD<float[]> mapPartitions(JavaRDD<float[]> records, int outputWidth, PartitionGraph graph, String device) {
+  public static JavaRDD<float[]> mapPartitions(JavaRDD<float[]> records, int outputWidth, PartitionGraph<FloatArray, FloatArray> graph,
+      String device) {
+    return run(records, outputWidth, graph, device, Element.FLOAT);
+  }
+
+  /** As {@link #map}, for {@code int[]} records and results: {@code kernel(in, out, rows, width)} over {@link IntArray}s. */
+  public static JavaRDD<int[]> mapInts(JavaRDD<int[]> records, int outputWidth, Task4<IntArray, IntArray, Integer, Integer> kernel, String device) {
+    if (kernel == null) throw new IllegalArgumentException("a kernel is needed");
+    return mapIntPartitions(records, outputWidth, (graph, in, out, rows, width) -> graph.task("map", kernel, in, out, rows, width), device);
+  }
+
+  /** As {@link #mapPartitions}, for {@code int[]} records and results. */
+  public static JavaRDD<int[]> mapIntPartitions(JavaRDD<int[]> records, int outputWidth, PartitionGraph<IntArray, IntArray> graph, String device) {
+    return run(records, outputWidth, graph, device, Element.INT);
+  }
+
+  /** One partition of {@code R} records (float[] or int[]) packed into an array of {@code A}, the graph run, the results unpacked. */
+  @SuppressWarnings("unchecked")
+  private static <R, A> JavaRDD<R> run(JavaRDD<R> records, int outputWidth, PartitionGraph<A, A> graph, String device, Element element) {
     if (outputWidth < 1) throw new IllegalArgumentException("output width must be ≥ 1, not " + outputWidth);
     if (graph == null) throw new IllegalArgumentException("a graph is needed");
     if (device != null) dev.loopjit.api.Devices.get(device);   // an unknown id fails on the driver
-    return records.mapPartitionsWithIndex((Function2<Integer, Iterator<float[]>, Iterator<float[]>>) (p, it) -> {
-      Records in = Records.of(p, it, -1, null);
+    return records.mapPartitionsWithIndex((Function2<Integer, Iterator<R>, Iterator<R>>) (p, it) -> {
+      Records in = Records.of(p, (Iterator<Object>) it, -1, null, element);
       int n = in.rows().size();
       if (n == 0) return java.util.Collections.emptyIterator();
-      FloatArray x = new FloatArray(n * in.width()), y = new FloatArray(n * outputWidth);
-      in.pack(0, n, x);
+      Object x = element.array(n * in.width()), y = element.array(n * outputWidth);
+      in.pack(0, n, element.segment(x));
       TaskGraph g = new TaskGraph("partition" + p).transferToDevice(DataTransferMode.EVERY_EXECUTION, x);
-      graph.wire(g, x, y, n, in.width());
+      graph.wire(g, (A) x, (A) y, n, in.width());
       g.transferToHost(DataTransferMode.EVERY_EXECUTION, y);
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(TaskDevice.of(device))) {
         plan.execute();
       }
-      return unpack(y, n, outputWidth);
+      return (Iterator<R>) unpack(element.segment(y), n, outputWidth, element);
     }, true);
   }
 
@@ -118,7 +137,8 @@ public final class LoopJitSpark {
     int width = model.inputs(), outputs = model.outputs();
     String shape = model.inputShape().toString();
     return inputs.mapPartitionsWithIndex((Function2<Integer, Iterator<float[]>, Iterator<float[]>>) (p, it) -> {
-      Records in = Records.of(p, it, width, shape);
+      @SuppressWarnings("unchecked")
+      Records in = Records.of(p, (Iterator<Object>) (Iterator<?>) it, width, shape, Element.FLOAT);
       int rows = in.rows().size();
       if (rows == 0) return java.util.Collections.emptyIterator();
       Sequential m = Weights.fromBytes(bytes.value());
@@ -127,7 +147,7 @@ public final class LoopJitSpark {
         for (int from = 0; from < rows; from += batch) {
           int n = Math.min(batch, rows - from);
           FloatArray x = new FloatArray(n * width);
-          in.pack(from, n, x);
+          in.pack(from, n, x.getSegment());
           Predictions scores = predictor.predict(x);
           for (int r = 0; r < n; r++) out.add(Arrays.copyOfRange(scores.scores(), r * outputs, (r + 1) * outputs));
         }
@@ -142,38 +162,68 @@ public final class LoopJitSpark {
     return predict(model, inputs, device, batch).map(s -> new Predictions(1, outputs, s).label(0));
   }
 
-  /** A partition's records, all of one width: that of the first, or {@code width} when ≥ 0; a ragged one names its partition and index. */
-  private record Records(List<float[]> rows, int width) {
-    static Records of(int partition, Iterator<float[]> records, int width, String shape) {
-      List<float[]> rows = new ArrayList<>();
-      int w = width;
-      while (records.hasNext()) {
-        float[] r = records.next();
-        int n = rows.size();
-        if (r == null) throw new IllegalArgumentException("partition " + partition + ", record " + n + ": null");
-        if (w < 0) w = r.length;
-        if (r.length != w)
-          throw new IllegalArgumentException("partition " + partition + ", record " + n + ": " + r.length + " floats, but "
-              + (shape != null ? "the model takes " + w + " " + shape : "record 0 of the partition has " + w));
-        rows.add(r);
-      }
-      if (w == 0 && !rows.isEmpty()) throw new IllegalArgumentException("partition " + partition + ": records of 0 floats");
-      return new Records(rows, Math.max(w, 0));
+  /** The element types of records: how they pack into a kernel's array and back. */
+  private enum Element {
+    FLOAT(ValueLayout.JAVA_FLOAT, float[].class), INT(ValueLayout.JAVA_INT, int[].class);
+
+    final ValueLayout layout;
+    final Class<?> record;
+
+    Element(ValueLayout layout, Class<?> record) {
+      this.layout = layout;
+      this.record = record;
     }
 
-    /** Records {@code from .. from+n-1} packed row-major into {@code into}, from its start. */
-    void pack(int from, int n, FloatArray into) {
-      for (int r = 0; r < n; r++)
-        MemorySegment.copy(rows.get(from + r), 0, into.getSegment(), ValueLayout.JAVA_FLOAT, (long) r * width * Float.BYTES, width);
+    Object array(int n) {
+      return this == FLOAT ? new FloatArray(n) : new IntArray(n);
+    }
+
+    MemorySegment segment(Object array) {
+      return array instanceof FloatArray f ? f.getSegment() : ((IntArray) array).getSegment();
+    }
+
+    Object record(int width) {
+      return this == FLOAT ? new float[width] : new int[width];
     }
   }
 
-  /** {@code rows} records of {@code width} floats read from {@code values}, row-major. */
-  private static Iterator<float[]> unpack(FloatArray values, int rows, int width) {
-    List<float[]> out = new ArrayList<>(rows);
+  /** A partition's records, all of one width: that of the first, or {@code width} when ≥ 0; a bad one names its partition and index. */
+  private record Records(List<Object> rows, int width, Element element) {
+    static Records of(int partition, Iterator<Object> records, int width, String shape, Element element) {
+      List<Object> rows = new ArrayList<>();
+      int w = width;
+      while (records.hasNext()) {
+        Object r = records.next();
+        int n = rows.size();
+        if (r == null) throw new IllegalArgumentException("partition " + partition + ", record " + n + ": null");
+        if (r.getClass() != element.record)
+          throw new IllegalArgumentException("partition " + partition + ", record " + n + ": a " + r.getClass().getSimpleName() + ", not a "
+              + element.record.getSimpleName());
+        int length = java.lang.reflect.Array.getLength(r);
+        if (w < 0) w = length;
+        if (length != w)
+          throw new IllegalArgumentException("partition " + partition + ", record " + n + ": " + length + " values, but "
+              + (shape != null ? "the model takes " + w + " " + shape : "record 0 of the partition has " + w));
+        rows.add(r);
+      }
+      if (w == 0 && !rows.isEmpty()) throw new IllegalArgumentException("partition " + partition + ": records of 0 values");
+      return new Records(rows, Math.max(w, 0), element);
+    }
+
+    /** Records {@code from .. from+n-1} packed row-major into {@code into}, from its start. */
+    void pack(int from, int n, MemorySegment into) {
+      long bytes = element.layout.byteSize();
+      for (int r = 0; r < n; r++) MemorySegment.copy(rows.get(from + r), 0, into, element.layout, r * width * bytes, width);
+    }
+  }
+
+  /** {@code rows} records of {@code width} values read from {@code values}, row-major. */
+  private static Iterator<Object> unpack(MemorySegment values, int rows, int width, Element element) {
+    List<Object> out = new ArrayList<>(rows);
+    long bytes = element.layout.byteSize();
     for (int r = 0; r < rows; r++) {
-      float[] y = new float[width];
-      MemorySegment.copy(values.getSegment(), ValueLayout.JAVA_FLOAT, (long) r * width * Float.BYTES, y, 0, width);
+      Object y = element.record(width);
+      MemorySegment.copy(values, element.layout, r * width * bytes, y, 0, width);
       out.add(y);
     }
     return out.iterator();

@@ -1,15 +1,14 @@
-// The task graph a Spark partition runs: the user wires tasks from a partition's packed rows to its packed results.
+// The task graph a Spark partition runs: the user wires tasks from a partition's packed records to its packed results.
 package dev.loopjit.spark;
 
 import dev.loopjit.api.TaskGraph;
-import dev.loopjit.types.FloatArray;
 import java.io.Serializable;
 
 /**
- * Adds the tasks that turn a partition's rows into its results, for
- * {@link LoopJitSpark#mapPartitions}: {@code in} holds the partition's {@code rows} records of
- * {@code width} floats (row-major), {@code out} must receive {@code rows} records of the output
- * width. It is {@link Serializable} (Spark ships it to the executors): capture plain arrays
+ * Adds the tasks that turn a partition's records into its results, for
+ * {@link LoopJitSpark#mapPartitions} ({@code FloatArray}s) and {@link LoopJitSpark#mapIntPartitions}
+ * ({@code IntArray}s): {@code in} holds the partition's {@code rows} records of {@code width} values
+ * (row-major), {@code out} must receive {@code rows} records of the output width. It is {@link Serializable} (Spark ships it to the executors): capture plain arrays
  * ({@code float[]} weights) or Spark broadcasts, and wrap them in a {@code FloatArray} inside.
  *
  * <pre>{@code
@@ -19,6 +18,6 @@ import java.io.Serializable;
  * }</pre>
  */
 @FunctionalInterface
-public interface PartitionGraph extends Serializable {
-  void wire(TaskGraph graph, FloatArray in, FloatArray out, int rows, int width);
+public interface PartitionGraph<I, O> extends Serializable {
+  void wire(TaskGraph graph, I in, O out, int rows, int width);
 }

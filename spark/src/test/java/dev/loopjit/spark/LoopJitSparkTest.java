@@ -13,6 +13,7 @@ import dev.loopjit.nn.Predictions;
 import dev.loopjit.nn.Sequential;
 import dev.loopjit.nn.Shape;
 import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.IntArray;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -103,6 +104,32 @@ class LoopJitSparkTest {
     }
   }
 
+  /** out[r] = the histogram bucket (value ÷ 10, at most 9) counts of record r: int records in, int records out. */
+  public static void buckets(IntArray in, IntArray out, int rows, int width) {
+    for (@Parallel int r = 0; r < rows; r++) {
+      for (int b = 0; b < 10; b++) out.set(r * 10 + b, 0);
+      for (int j = 0; j < width; j++) {
+        int b = Math.min(in.get(r * width + j) / 10, 9);
+        out.set(r * 10 + b, out.get(r * 10 + b) + 1);
+      }
+    }
+  }
+
+  @Test
+  void intRecordsToo() {
+    Random random = new Random(3);
+    List<int[]> rows = new ArrayList<>();
+    for (int i = 0; i < 500; i++) rows.add(random.ints(13, 0, 120).toArray());
+    for (Device device : SparkTrainerTest.devices()) {
+      List<int[]> out = LoopJitSpark.mapInts(sc.parallelize(rows, 3), 10, LoopJitSparkTest::buckets, device.id()).collect();
+      for (int i = 0; i < rows.size(); i++) {
+        int[] expected = new int[10];
+        for (int v : rows.get(i)) expected[Math.min(v / 10, 9)]++;
+        assertArrayEquals(expected, out.get(i), device.id() + ": record " + i);
+      }
+    }
+  }
+
   @Test
   void aKernelThatCannotCompileFailsTheJobWithLoopJitsMessage() {
     List<float[]> rows = records(10, 3, 5);
@@ -117,7 +144,7 @@ class LoopJitSparkTest {
     rows.set(4, new float[3]);
     SparkException e = assertThrows(SparkException.class,
         () -> LoopJitSpark.map(sc.parallelize(rows, 2), 1, LoopJitSparkTest::squaredNorms, "jvm").collect());
-    assertTrue(e.getMessage().contains("partition 1, record 1: 3 floats, but record 0 of the partition has 4"), e.getMessage());
+    assertTrue(e.getMessage().contains("partition 1, record 1: 3 values, but record 0 of the partition has 4"), e.getMessage());
   }
 
   @Test
@@ -145,6 +172,6 @@ class LoopJitSparkTest {
     List<float[]> rows = records(5, 6, 8);
     rows.set(0, new float[7]);
     SparkException e = assertThrows(SparkException.class, () -> LoopJitSpark.predict(model, sc.parallelize(rows, 1), "jvm", 4).collect());
-    assertTrue(e.getMessage().contains("partition 0, record 0: 7 floats, but the model takes 6 (6)"), e.getMessage());
+    assertTrue(e.getMessage().contains("partition 0, record 0: 7 values, but the model takes 6 (6)"), e.getMessage());
   }
 }
