@@ -57,8 +57,14 @@ public record BatchNorm(float momentum, float epsilon) implements Layer {
     if (s.training) {
       FloatArray stats = s.floats("stats", 2 * c);
       s.graph().task(s.id("batchnorm_stats"), NormKernels::batchNormStats, s.x, s.batch, stats, s.state, s.stateAt, s.rows, c, spatial, momentum,
-              epsilon)
-          .task(s.id("batchnorm"), NormKernels::batchNormForward, s.x, stats, s.params, s.paramAt, s.y, s.rows, c, spatial);
+          epsilon);
+      // Images on CPUs: the elementwise kernels one (image, channel) plane per work-item; the same bits.
+      if (planes(s, spatial))
+        s.graph().task(s.id("batchnorm"), NormKernels::batchNormForwardPlanes, s.x, stats, s.params, s.paramAt, s.y, s.rows, c, spatial);
+      else s.graph().task(s.id("batchnorm"), NormKernels::batchNormForward, s.x, stats, s.params, s.paramAt, s.y, s.rows, c, spatial);
+    } else if (planes(s, spatial)) {
+      s.graph().task(s.id("batchnorm"), NormKernels::batchNormInferencePlanes, s.x, s.state, s.stateAt, s.params, s.paramAt, s.y, s.rows, c,
+          spatial, epsilon);
     } else {
       s.graph().task(s.id("batchnorm"), NormKernels::batchNormInference, s.x, s.state, s.stateAt, s.params, s.paramAt, s.y, s.rows, c, spatial,
           epsilon);
@@ -71,9 +77,17 @@ public record BatchNorm(float momentum, float epsilon) implements Layer {
     FloatArray stats = s.floats("stats", 2 * c);
     s.graph().task(s.id("batchnorm_dparams"), NormKernels::batchNormBackwardParams, s.dy, s.x, stats, s.batch, s.grads, s.paramAt, s.rows, c,
         spatial);
-    if (s.needsInputGradient())
+    if (s.needsInputGradient() && planes(s, spatial))
+      s.graph().task(s.id("batchnorm_dx"), NormKernels::batchNormBackwardInputPlanes, s.dy, s.x, stats, s.params, s.grads, s.paramAt, s.batch,
+          s.dx, s.rows, c, spatial);
+    else if (s.needsInputGradient())
       s.graph().task(s.id("batchnorm_dx"), NormKernels::batchNormBackwardInput, s.dy, s.x, stats, s.params, s.grads, s.paramAt, s.batch, s.dx,
           s.rows, c, spatial);
+  }
+
+  /** Whether the elementwise kernels run one plane per work-item: images, on devices whose compiler runs a group's work-items side by side. */
+  private static boolean planes(LayerSite s, int spatial) {
+    return spatial > 1 && s.compilerCoarsens();
   }
 
   @Override

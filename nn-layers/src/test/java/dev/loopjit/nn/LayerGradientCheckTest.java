@@ -222,9 +222,18 @@ class LayerGradientCheckTest {
       double[] dxRef = numeric(x, v -> loss(m, params, v, dy, valid));   // 0 for the padding rows: they are not in the statistics
       assertClose("batch norm " + in + " dx", dxRef, dx, 0);
 
+      // one work-item per (image, channel) plane gives the same bits as one per element
+      FloatArray y3 = new FloatArray(b * n), dx3 = new FloatArray(b * n);
+      NormKernels.batchNormForwardPlanes(fx, stats, fp, 0, y3, b, c, s);
+      NormKernels.batchNormBackwardInputPlanes(floats(dy), fx, stats, fp, grads, 0, batch, dx3, b, c, s);
+      assertArrayEquals(y.toArray(), y3.toArray(), "batchNormForwardPlanes");
+      assertArrayEquals(dx.toArray(), dx3.toArray(), "batchNormBackwardInputPlanes");
+
       // inference: the running statistics instead of the batch's
-      FloatArray yi = new FloatArray(b * n);
+      FloatArray yi = new FloatArray(b * n), yi3 = new FloatArray(b * n);
       NormKernels.batchNormInference(fx, state, 3, fp, 0, yi, b, c, s, 1e-5f);
+      NormKernels.batchNormInferencePlanes(fx, state, 3, fp, 0, yi3, b, c, s, 1e-5f);
+      assertArrayEquals(yi.toArray(), yi3.toArray(), "batchNormInferencePlanes");
       for (int r = 0; r < b; r++)
         for (int i = 0; i < n; i++) {
           int ch = i / s;

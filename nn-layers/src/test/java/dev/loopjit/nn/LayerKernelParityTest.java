@@ -179,6 +179,21 @@ class LayerKernelParityTest {
           return new Object[] {in.floatArray(B * c * s, -1, 1), in.floatArray(B * c * s, -2, 2), in.floatArray(2 * c, 0.5f, 1.5f),
               in.floatArray(2 * c, -1, 1), in.floatArray(2 * c, -1, 1), 0, batchOf(valid), new FloatArray(B * c * s), B, c, s}; })
         .run();
+    KernelCheck.of("batchNormForwardPlanes", NormKernels::batchNormForwardPlanes)
+        .args(() -> { Inputs in = new Inputs(19);
+          return new Object[] {in.floatArray(B * c * s, -2, 2), in.floatArray(2 * c, 0.5f, 1.5f), in.floatArray(2 * c, -1, 1), 0,
+              new FloatArray(B * c * s), B, c, s}; })
+        .run();
+    KernelCheck.of("batchNormInferencePlanes", NormKernels::batchNormInferencePlanes).tolerance(NORM)
+        .args(() -> { Inputs in = new Inputs(20);
+          return new Object[] {in.floatArray(B * c * s, -2, 2), in.floatArray(2 * c, 0.5f, 1.5f), 0, in.floatArray(2 * c, -1, 1), 0,
+              new FloatArray(B * c * s), B, c, s, 1e-5f}; })
+        .run();
+    KernelCheck.of("batchNormBackwardInputPlanes", NormKernels::batchNormBackwardInputPlanes)
+        .args(() -> { Inputs in = new Inputs(22);
+          return new Object[] {in.floatArray(B * c * s, -1, 1), in.floatArray(B * c * s, -2, 2), in.floatArray(2 * c, 0.5f, 1.5f),
+              in.floatArray(2 * c, -1, 1), in.floatArray(2 * c, -1, 1), 0, batchOf(valid), new FloatArray(B * c * s), B, c, s}; })
+        .run();
   }
 
   @Test

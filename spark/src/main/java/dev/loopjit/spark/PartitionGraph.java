@@ -8,8 +8,9 @@ import java.io.Serializable;
  * Adds the tasks that turn a partition's records into its results, for
  * {@link LoopJitSpark#mapPartitions} ({@code FloatArray}s) and {@link LoopJitSpark#mapIntPartitions}
  * ({@code IntArray}s): {@code in} holds the partition's {@code rows} records of {@code width} values
- * (row-major), {@code out} must receive {@code rows} records of the output width. It is {@link Serializable} (Spark ships it to the executors): capture plain arrays
- * ({@code float[]} weights) or Spark broadcasts, and wrap them in a {@code FloatArray} inside.
+ * (row-major), {@code out} must receive {@code rows} records of the output width. It is
+ * {@link Serializable} (Spark ships it to the executors): capture plain arrays ({@code float[]}
+ * weights) or Spark broadcasts, and wrap them in a {@code FloatArray} inside.
  *
  * <pre>{@code
  * float[] w = …, b = …;   // a dense layer, 784 → 10
