@@ -33,14 +33,20 @@ public record MaxPool2D(int size, int stride) implements Layer {
 
   @Override
   public void addForward(LayerSite s) {
-    s.graph().task(s.id("maxpool"), PoolKernels::maxPoolForward, s.x, s.y, s.ints("choice", s.rows * s.out.size()), s.rows, s.in.channels(),
+    if (s.compilerCoarsens())   // CPUs: one (image, channel) plane per work-item; the same results
+      s.graph().task(s.id("maxpool"), PoolKernels::maxPoolForwardPlanes, s.x, s.y, s.ints("choice", s.rows * s.out.size()), s.rows,
+          s.in.channels(), s.in.dim(1), s.in.dim(2), size, stride, s.out.dim(1), s.out.dim(2));
+    else s.graph().task(s.id("maxpool"), PoolKernels::maxPoolForward, s.x, s.y, s.ints("choice", s.rows * s.out.size()), s.rows, s.in.channels(),
         s.in.dim(1), s.in.dim(2), size, stride, s.out.dim(1), s.out.dim(2));
   }
 
   @Override
   public void addBackward(LayerSite s) {
     if (!s.needsInputGradient()) return;
-    if (stride >= size)   // windows that do not overlap: the same sums without a loop per element
+    if (stride >= size && s.compilerCoarsens())   // CPUs: one plane per work-item
+      s.graph().task(s.id("maxpool_dx"), PoolKernels::maxPoolBackwardDisjointPlanes, s.dy, s.ints("choice", s.rows * s.out.size()), s.dx, s.rows,
+          s.in.channels(), s.in.dim(1), s.in.dim(2), size, stride, s.out.dim(1), s.out.dim(2));
+    else if (stride >= size)   // windows that do not overlap: the same sums without a loop per element
       s.graph().task(s.id("maxpool_dx"), PoolKernels::maxPoolBackwardDisjoint, s.dy, s.ints("choice", s.rows * s.out.size()), s.dx, s.rows,
           s.in.channels(), s.in.dim(1), s.in.dim(2), size, stride, s.out.dim(1), s.out.dim(2));
     else s.graph().task(s.id("maxpool_dx"), PoolKernels::maxPoolBackward, s.dy, s.ints("choice", s.rows * s.out.size()), s.dx, s.rows,

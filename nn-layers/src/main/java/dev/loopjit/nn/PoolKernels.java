@@ -75,6 +75,53 @@ public final class PoolKernels {
         }
   }
 
+  /**
+   * {@link #maxPoolForward} with one work-item per (image, channel) plane, walking its windows:
+   * what CPUs (PoCL, {@code jvm-mt}) run fastest, where the work-items of a group run side by side
+   * and a per-element division to find the window costs more than the window's four reads. The same
+   * results.
+   */
+  public static void maxPoolForwardPlanes(FloatArray x, FloatArray y, IntArray choice, int rows, int channels, int height, int width, int size,
+      int stride, int outH, int outW) {
+    for (@Parallel int bc = 0; bc < rows * channels; bc++) {
+      int plane = bc * height * width, out = bc * outH * outW;
+      for (int oh = 0; oh < outH; oh++)
+        for (int ow = 0; ow < outW; ow++) {
+          int top = oh * stride, left = ow * stride, at = top * width + left;
+          float best = x.get(plane + at);
+          for (int kh = 0; kh < size; kh++)
+            for (int kw = 0; kw < size; kw++) {
+              int i = (top + kh) * width + left + kw;
+              float v = x.get(plane + i);
+              if (v > best) {
+                best = v;
+                at = i;
+              }
+            }
+          y.set(out + oh * outW + ow, best);
+          choice.set(out + oh * outW + ow, at);
+        }
+    }
+  }
+
+  /**
+   * {@link #maxPoolBackwardDisjoint} (stride ≥ size) with one work-item per (image, channel) plane:
+   * the plane is zeroed, then each window's gradient goes to the input it chose (a choice outside
+   * its window is ignored, as the one-element-per-work-item form ignores it). The same results.
+   */
+  public static void maxPoolBackwardDisjointPlanes(FloatArray dy, IntArray choice, FloatArray dx, int rows, int channels, int height, int width,
+      int size, int stride, int outH, int outW) {
+    for (@Parallel int bc = 0; bc < rows * channels; bc++) {
+      int plane = bc * height * width, out = bc * outH * outW;
+      for (int i = 0; i < height * width; i++) dx.set(plane + i, 0f);
+      for (int oh = 0; oh < outH; oh++)
+        for (int ow = 0; ow < outW; ow++) {
+          int chosen = choice.get(out + oh * outW + ow), ih = chosen / width - oh * stride, iw = chosen % width - ow * stride;
+          if (chosen >= 0 && ih >= 0 && ih < size && iw >= 0 && iw < size) dx.set(plane + chosen, dy.get(out + oh * outW + ow));
+        }
+    }
+  }
+
   /** {@code y = (Σ over the window, in row order) / size²}. */
   public static void avgPoolForward(FloatArray x, FloatArray y, int rows, int channels, int height, int width, int size, int stride, int outH,
       int outW) {

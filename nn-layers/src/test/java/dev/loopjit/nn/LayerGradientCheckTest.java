@@ -146,10 +146,17 @@ class LayerGradientCheckTest {
           IntArray choice = new IntArray(y.getSize());
           PoolKernels.maxPoolForward(floats(x), y, choice, b, ch, h, w, size, stride, oh, ow);
           PoolKernels.maxPoolBackward(floats(dy), choice, dx, b, ch, h, w, size, stride, oh, ow);
+          FloatArray y2 = new FloatArray(y.getSize());
+          IntArray choice2 = new IntArray(y.getSize());
+          PoolKernels.maxPoolForwardPlanes(floats(x), y2, choice2, b, ch, h, w, size, stride, oh, ow);
+          assertSameBits(what + " y (planes)", y, y2);
+          assertArrayEquals(choice.toArray(), choice2.toArray(), what + " choice (planes)");
           if (stride >= size) {
-            FloatArray dx2 = new FloatArray(x.length);
+            FloatArray dx2 = new FloatArray(x.length), dx3 = new FloatArray(x.length);
             PoolKernels.maxPoolBackwardDisjoint(floats(dy), choice, dx2, b, ch, h, w, size, stride, oh, ow);
+            PoolKernels.maxPoolBackwardDisjointPlanes(floats(dy), choice, dx3, b, ch, h, w, size, stride, oh, ow);
             assertSameBits(what + " dx", dx, dx2);
+            assertSameBits(what + " dx (planes)", dx, dx3);
           }
         } else {
           PoolKernels.avgPoolForward(floats(x), y, b, ch, h, w, size, stride, oh, ow);

@@ -130,6 +130,15 @@ class LayerKernelParityTest {
           return new Object[] {in.floatArray(B * c * 2 * 2, -1, 1), in.intArray(B * c * 2 * 2, 0, h * w), new FloatArray(B * c * h * w), B, c, h, w,
               2, 3, 2, 2}; })
         .run();
+    KernelCheck.of("maxPoolForwardPlanes", PoolKernels::maxPoolForwardPlanes)
+        .args(() -> new Object[] {new Inputs(12).floatArray(B * c * h * w, -1, 1), new FloatArray(B * c * oh * ow), new IntArray(B * c * oh * ow), B,
+            c, h, w, size, stride, oh, ow})
+        .run();
+    KernelCheck.of("maxPoolBackwardDisjointPlanes", PoolKernels::maxPoolBackwardDisjointPlanes)
+        .args(() -> { Inputs in = new Inputs(28);
+          return new Object[] {in.floatArray(B * c * 2 * 2, -1, 1), in.intArray(B * c * 2 * 2, 0, h * w), new FloatArray(B * c * h * w), B, c, h, w,
+              2, 3, 2, 2}; })
+        .run();
     KernelCheck.of("avgPoolForward", PoolKernels::avgPoolForward)
         .args(() -> new Object[] {new Inputs(14).floatArray(B * c * h * w, -1, 1), new FloatArray(B * c * oh * ow), B, c, h, w, size, stride, oh, ow})
         .run();
