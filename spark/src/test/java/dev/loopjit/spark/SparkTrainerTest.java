@@ -156,6 +156,28 @@ class SparkTrainerTest {
   }
 
   @Test
+  void sumsOverManyPartitionsGoUpAFixedTreeInPartitionOrder() {
+    // 9 partitions: groups of ⌈√9⌉ = 3 are summed on the executors, then the 3 group sums on the driver.
+    List<Contribution> parts = new ArrayList<>();
+    Random r = new Random(5);
+    for (int p = 0; p < 9; p++) {
+      float[] v = new float[1000];
+      for (int i = 0; i < v.length; i++) v[i] = (float) (r.nextGaussian() * Math.pow(10, r.nextInt(8) - 4));
+      parts.add(Contribution.of(p, 17 + p, p, 0, v));
+    }
+    JavaRDD<Contribution> rdd = sc.parallelize(parts, 9);
+    Contribution tree = Contribution.total(rdd, 9), again = Contribution.total(rdd.repartition(9).sortBy(c -> c.index(), true, 9), 9);
+    List<Contribution> groups = List.of(Contribution.inOrder(0, parts.subList(0, 3)), Contribution.inOrder(1, parts.subList(3, 6)),
+        Contribution.inOrder(2, parts.subList(6, 9)));
+    Contribution expected = Contribution.inOrder(0, groups);
+    assertEquals(expected.rows(), tree.rows());
+    assertArrayEquals(expected.sums()[0], tree.sums()[0], "the tree's order: three groups of three, each in partition order");
+    assertArrayEquals(tree.sums()[0], again.sums()[0], "the same bits whatever order the tasks finish in");
+    double[] flat = Contribution.inOrder(0, parts).sums()[0];
+    for (int i = 0; i < flat.length; i++) assertEquals(flat[i], tree.sums()[0][i], 1e-12 * Math.abs(flat[i]) + 1e-300);
+  }
+
+  @Test
   void badInputIsNamedBeforeAnyDeviceWork() {
     Sequential m = mlp(4);
     SparkTrainer t = new SparkTrainer(m, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.sgd(0.1f)).batch(2);
