@@ -2,7 +2,6 @@
 package dev.loopjit.spark;
 
 import dev.loopjit.api.DataTransferMode;
-import dev.loopjit.api.Device;
 import dev.loopjit.api.ExecutionPlan;
 import dev.loopjit.api.Task4;
 import dev.loopjit.api.TaskGraph;
