@@ -26,7 +26,7 @@ public final class ParameterUpdate implements AutoCloseable {
   private final Sequential model;
   private final FloatArray grads;
   private final FloatArray rateScale = FloatArray.fromElements(1f);
-  private final List<FloatArray> optimizerState;
+  private final OptimizerState optimizerState;
   private final ExecutionPlan plan;
   private ExecutionResult last;
 
@@ -34,11 +34,11 @@ public final class ParameterUpdate implements AutoCloseable {
     this.model = model;
     int p = model.parameterCount();
     grads = new FloatArray(Math.max(p, 1));
-    optimizerState = optimizer.newState(Math.max(p, 1));
+    optimizerState = new OptimizerState(optimizer, p);
     Wiring w = new Wiring("update");
     w.graph().transferToDevice(DataTransferMode.EVERY_EXECUTION, model.parameters(), grads, rateScale);
-    if (!optimizerState.isEmpty()) w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, optimizerState.toArray());
-    optimizer.addUpdate(w, model.parameters(), grads, optimizerState, rateScale, p);
+    if (!optimizerState.arrays.isEmpty()) w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, optimizerState.arrays.toArray());
+    optimizer.addUpdate(w, model.parameters(), grads, optimizerState.arrays, rateScale, p);
     w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, model.parameters());
     plan = new ExecutionPlan(w.graph().snapshot()).withDevice(device);
   }
@@ -57,24 +57,23 @@ public final class ParameterUpdate implements AutoCloseable {
 
   /** Multiplies the optimizer's learning rate by {@code scale} from the next {@link #apply} on (1 at first): a schedule. */
   public ParameterUpdate learningRateScale(float scale) {
-    if (!(scale >= 0f) || Float.isInfinite(scale)) throw new IllegalArgumentException("learning-rate scale must be finite and ≥ 0, not " + scale);
-    rateScale.set(0, scale);
+    rateScale.set(0, OptimizerState.checkScale(scale));
     return this;
   }
 
   /** The host copies of the optimizer's state, in {@link TrainingStep#optimizerState()}'s order; see {@link #pullOptimizerState()}. */
   public List<FloatArray> optimizerState() {
-    return optimizerState;
+    return optimizerState.arrays;
   }
 
   /** Copies the optimizer's state from the device into {@link #optimizerState()}. */
   public void pullOptimizerState() {
-    if (last != null && !optimizerState.isEmpty()) last.transferToHost(optimizerState.toArray());
+    optimizerState.pull(last);
   }
 
   /** Copies {@link #optimizerState()} from the host to the device before the next {@link #apply}. */
   public void pushOptimizerState() {
-    if (!optimizerState.isEmpty()) plan.transferToDevice(optimizerState.toArray());
+    optimizerState.push(plan);
   }
 
   /** The device it runs on. */

@@ -23,21 +23,26 @@ public final class PoolKernels {
       int stride, int outH, int outW) {
     for (@Parallel int bc = 0; bc < rows * channels; bc++)
       for (@Parallel int p = 0; p < outH * outW; p++) {
-        int top = p / outW * stride, left = p % outW * stride, plane = bc * height * width;
-        int at = top * width + left;
-        float best = x.get(plane + at);
-        for (int kh = 0; kh < size; kh++)
-          for (int kw = 0; kw < size; kw++) {
-            int i = (top + kh) * width + left + kw;
-            float v = x.get(plane + i);
-            if (v > best) {
-              best = v;
-              at = i;
-            }
-          }
-        y.set(bc * outH * outW + p, best);
+        int plane = bc * height * width, at = windowMax(x, plane, p / outW * stride, p % outW * stride, width, size);
+        y.set(bc * outH * outW + p, x.get(plane + at));
         choice.set(bc * outH * outW + p, at);
       }
+  }
+
+  /** The position ({@code ih·W + iw}) of the window's largest element, the first in row order on ties; a NaN first element stays chosen. */
+  private static int windowMax(FloatArray x, int plane, int top, int left, int width, int size) {
+    int at = top * width + left;
+    float best = x.get(plane + at);
+    for (int kh = 0; kh < size; kh++)
+      for (int kw = 0; kw < size; kw++) {
+        int i = (top + kh) * width + left + kw;
+        float v = x.get(plane + i);
+        if (v > best) {
+          best = v;
+          at = i;
+        }
+      }
+    return at;
   }
 
   /** {@code dx[i] = Σ dy} over the windows that chose input i (0 when none did): the reference, for any windows. */
@@ -87,18 +92,8 @@ public final class PoolKernels {
       int plane = bc * height * width, out = bc * outH * outW;
       for (int oh = 0; oh < outH; oh++)
         for (int ow = 0; ow < outW; ow++) {
-          int top = oh * stride, left = ow * stride, at = top * width + left;
-          float best = x.get(plane + at);
-          for (int kh = 0; kh < size; kh++)
-            for (int kw = 0; kw < size; kw++) {
-              int i = (top + kh) * width + left + kw;
-              float v = x.get(plane + i);
-              if (v > best) {
-                best = v;
-                at = i;
-              }
-            }
-          y.set(out + oh * outW + ow, best);
+          int at = windowMax(x, plane, oh * stride, ow * stride, width, size);
+          y.set(out + oh * outW + ow, x.get(plane + at));
           choice.set(out + oh * outW + ow, at);
         }
     }

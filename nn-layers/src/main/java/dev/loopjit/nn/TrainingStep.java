@@ -28,7 +28,7 @@ public final class TrainingStep implements AutoCloseable {
   private final FloatArray lossSum = new FloatArray(1);
   private final FloatArray rateScale = FloatArray.fromElements(1f);
   private final FloatArray grads;
-  private final List<FloatArray> optimizerState;
+  private final OptimizerState optimizerState;
   private final List<String> tasks;
   private final ImmutableTaskGraph graph;
   private final ExecutionPlan plan;
@@ -53,13 +53,13 @@ public final class TrainingStep implements AutoCloseable {
     // Without an optimizer (a GradientStep) the step only computes gradients: the parameters and state come from the
     // host on every run and the gradients and state go back, for someone else (a Spark driver) to apply.
     boolean update = optimizer != null;
-    optimizerState = update ? optimizer.newState(Math.max(p, 1)) : List.of();
+    optimizerState = new OptimizerState(optimizer, p);
 
     Wiring w = new Wiring("train");
     Sequential.Pass pass = model.wire(w, batch.x, batch.index, rows, true, grads, kernels, Long.hashCode(seed));
     List<Object> resident = new ArrayList<>(List.of(data.features(), data.labels() != null ? data.labels() : data.targets()));
     if (update) resident.addAll(List.of(model.parameters(), model.state()));
-    resident.addAll(optimizerState);
+    resident.addAll(optimizerState.arrays);
     w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, resident.toArray())
         .transferToDevice(DataTransferMode.EVERY_EXECUTION, batch.index, rateScale);
     if (!update) w.graph().transferToDevice(DataTransferMode.EVERY_EXECUTION, model.parameters(), model.state());
@@ -69,7 +69,7 @@ public final class TrainingStep implements AutoCloseable {
     w.graph().task(w.id("loss_sum"), LossKernels::lossSum, losses, batch.index, lossSum);
     loss.addBackward(w, pass.output(), batch, probs, pass.outputGradient(), outputs);
     model.addBackward(pass);
-    if (update) optimizer.addUpdate(w, model.parameters(), grads, optimizerState, rateScale, p);
+    if (update) optimizer.addUpdate(w, model.parameters(), grads, optimizerState.arrays, rateScale, p);
     w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, lossSum);
     if (update) w.graph().transferToHost(DataTransferMode.UNDER_DEMAND, model.parameters(), model.state());
     else w.graph().transferToHost(DataTransferMode.EVERY_EXECUTION, grads, model.state());
@@ -90,8 +90,7 @@ public final class TrainingStep implements AutoCloseable {
 
   /** Multiplies the optimizer's learning rate by {@code scale} from the next {@link #run} on (1 at first): a schedule. */
   public TrainingStep learningRateScale(float scale) {
-    if (!(scale >= 0f) || Float.isInfinite(scale)) throw new IllegalArgumentException("learning-rate scale must be finite and ≥ 0, not " + scale);
-    rateScale.set(0, scale);
+    rateScale.set(0, OptimizerState.checkScale(scale));
     return this;
   }
 
@@ -122,17 +121,17 @@ public final class TrainingStep implements AutoCloseable {
    * {@link #pushOptimizerState()} to continue from another state.
    */
   public List<FloatArray> optimizerState() {
-    return optimizerState;
+    return optimizerState.arrays;
   }
 
   /** Copies the optimizer's state from the device into {@link #optimizerState()}. */
   public void pullOptimizerState() {
-    if (last != null && !optimizerState.isEmpty()) last.transferToHost(optimizerState.toArray());
+    optimizerState.pull(last);
   }
 
   /** Copies {@link #optimizerState()} from the host to the device before the next {@link #run}. */
   public void pushOptimizerState() {
-    if (!optimizerState.isEmpty()) plan.transferToDevice(optimizerState.toArray());
+    optimizerState.push(plan);
   }
 
   /** The host copy of the gradients: what the last run of a step without optimizer brought back. */

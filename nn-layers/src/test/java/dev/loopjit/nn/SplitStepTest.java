@@ -9,27 +9,14 @@ import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
 import dev.loopjit.testing.KernelCheck;
 import dev.loopjit.types.FloatArray;
-import dev.loopjit.types.IntArray;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class SplitStepTest {
   private static List<Device> devices() {
     KernelCheck.checkRequiredDevices();
     return Devices.all();
-  }
-
-  private static Dataset labelled(int rows, int width, int classes, long seed) {
-    Random r = new Random(seed);
-    FloatArray x = new FloatArray(rows * width);
-    IntArray y = new IntArray(rows);
-    for (int i = 0; i < rows; i++) {
-      y.set(i, r.nextInt(classes));
-      for (int j = 0; j < width; j++) x.set(i * width + j, (float) r.nextGaussian() + (j % classes == y.get(i) ? 1f : 0f));
-    }
-    return Dataset.labelled("blobs", x, width, y, classes);
   }
 
   /** A small model with every kind of state: dense and conv parameters, batch norm's running statistics. */
@@ -40,7 +27,7 @@ class SplitStepTest {
 
   @Test
   void gradientStepThenParameterUpdateEqualsTheTrainingStep() {
-    Dataset data = labelled(96, 36, 4, 1);
+    Dataset data = TrainingStepTest.labelled(96, 36, 4, 1);
     int[] order = new int[96];
     for (int i = 0; i < 96; i++) order[i] = (i * 37) % 96;
     for (Optimizer opt : List.<Optimizer>of(Optimizer.sgd(0.05f), Optimizer.momentum(0.05f, 0.9f), Optimizer.adam(1e-2f).withWeightDecay(1e-3f)))
@@ -67,7 +54,7 @@ class SplitStepTest {
 
   @Test
   void aTrainingStepContinuesFromParametersAndOptimizerStateSetOnTheHost() {
-    Dataset data = labelled(64, 36, 4, 2);
+    Dataset data = TrainingStepTest.labelled(64, 36, 4, 2);
     int[] order = new int[64];
     for (int i = 0; i < 64; i++) order[i] = i;
     for (Device d : devices()) {

@@ -47,7 +47,7 @@ class TrainingStepTest {
     }
   }
 
-  private static Dataset labelled(int rows, int width, int classes, long seed) {
+  static Dataset labelled(int rows, int width, int classes, long seed) {
     Random r = new Random(seed);
     FloatArray x = new FloatArray(rows * width);
     IntArray y = new IntArray(rows);

@@ -172,6 +172,7 @@ public final class SparkTrainer {
     int rounds = mode == Mode.GRADIENTS ? steps : (steps + every - 1) / every, round = 0;
     long total = 0;
     for (int n : sizes) total += n;
+    FloatArray gradients = new FloatArray(model.parameterCount());   // the driver's average, reused every round
     float[][] optimizerState = optimizer.newState(Math.max(model.parameterCount(), 1)).stream().map(FloatArray::toArray).toArray(float[][]::new);
     try (ParameterUpdate update = mode == Mode.GRADIENTS ? model.parameterUpdate(optimizer, driver) : null;
          Inference eval = test == null ? null : model.inference(test, Math.min(evalBatch, test.size()), loss, driver)) {
@@ -197,12 +198,13 @@ public final class SparkTrainer {
           }
           if (sum.rows() == 0) throw new IllegalStateException("round " + round + " trained on no rows");
           if (mode == Mode.GRADIENTS) {
-            update.apply(FloatArray.fromArray(sum.mean(0)));
+            TrainingWorker.set(gradients, sum.mean(0));
+            update.apply(gradients);
           } else {
-            copy(sum.mean(0), model.parameters());
+            TrainingWorker.set(model.parameters(), sum.mean(0));
             for (int v = 0; v < optimizerState.length; v++) optimizerState[v] = sum.mean(2 + v);
           }
-          if (model.stateCount() > 0) copy(sum.mean(1), model.state());
+          if (model.stateCount() > 0) TrainingWorker.set(model.state(), sum.mean(1));
           lossSum += sum.loss();
           onRound.accept(new Round(e, r + 1, rounds, sum.rows(), sum.loss() / sum.rows(), (System.nanoTime() - r0) / 1e9, sum.computeNanos() / 1e9));
         }
@@ -244,10 +246,6 @@ public final class SparkTrainer {
     } catch (RuntimeException e) {
       System.getLogger("dev.loopjit.spark").log(System.Logger.Level.WARNING, "releasing the workers of run " + run + ": " + e);
     }
-  }
-
-  private static void copy(float[] from, FloatArray to) {
-    for (int i = 0; i < from.length; i++) to.set(i, from[i]);
   }
 
   /** Failure injection for the fault tests: called after each partition's round as (round, partition); null in normal runs. */

@@ -107,7 +107,8 @@ final class TrainingWorker implements AutoCloseable {
     return order;
   }
 
-  private static void set(FloatArray to, float[] from) {
+  /** Copies {@code from} into the start of {@code to}. */
+  static void set(FloatArray to, float[] from) {
     if (from.length > 0) MemorySegment.copy(from, 0, to.getSegment(), java.lang.foreign.ValueLayout.JAVA_FLOAT, 0, from.length);
   }
 

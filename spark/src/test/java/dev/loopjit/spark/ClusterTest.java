@@ -101,13 +101,7 @@ class ClusterTest {
       }
       step.pullParameters();
     }
-    float[] a = spark.parameters().toArray(), b = local.parameters().toArray();
-    double scale = 0, diff = 0;
-    for (int i = 0; i < a.length; i++) {
-      scale = Math.max(scale, Math.abs(b[i]));
-      diff = Math.max(diff, Math.abs(a[i] - b[i]));
-    }
-    assertTrue(diff <= 1e-5 * scale, "after 16 steps across two executor JVMs the parameters differ by " + diff);
+    SparkTrainerTest.assertWithin1e5(local, spark, "after 16 steps across two executor JVMs");
   }
 
   @Test

@@ -45,16 +45,6 @@ class LoopJitSparkTest {
     }
   }
 
-  /** y = W x + b for each record: a dense layer, W (outputs, width). */
-  public static void dense(FloatArray in, FloatArray w, FloatArray b, FloatArray out, int rows, int width, int outputs) {
-    for (@Parallel int r = 0; r < rows; r++)
-      for (@Parallel int o = 0; o < outputs; o++) {
-        float s = b.get(o);
-        for (int j = 0; j < width; j++) s += w.get(o * width + j) * in.get(r * width + j);
-        out.set(r * outputs + o, s);
-      }
-  }
-
   /** Builds a string per row: no device can run it, so LoopJIT refuses it. */
   public static void refused(FloatArray in, FloatArray out, int rows, int width) {
     for (@Parallel int r = 0; r < rows; r++) out.set(r, String.valueOf(in.get(r * width)).length());
@@ -92,7 +82,7 @@ class LoopJitSparkTest {
     float[] w = records(1, width * outputs, 3).get(0), b = records(1, outputs, 4).get(0);
     for (Device device : SparkTrainerTest.devices()) {
       List<float[]> out = LoopJitSpark.mapPartitions(sc.parallelize(rows, 4), outputs,
-          (graph, in, y, n, k) -> graph.task("dense", LoopJitSparkTest::dense, in, FloatArray.fromArray(w), FloatArray.fromArray(b), y, n, k, outputs),
+          (graph, in, y, n, k) -> graph.task("dense", SparkBench::dense, in, FloatArray.fromArray(w), FloatArray.fromArray(b), y, n, k, outputs),
           device.id()).collect();
       for (int i = 0; i < rows.size(); i++)
         for (int o = 0; o < outputs; o++) {

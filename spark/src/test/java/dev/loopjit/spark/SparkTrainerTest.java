@@ -65,6 +65,17 @@ class SparkTrainerTest {
     return Sequential.of(width, Layer.dense(16), Layer.relu(), Layer.dense(4)).initialize(7);
   }
 
+  /** Every parameter of {@code spark} within 1e-5 of {@code local}'s largest from {@code local}'s. */
+  static void assertWithin1e5(Sequential local, Sequential spark, String what) {
+    float[] a = spark.parameters().toArray(), b = local.parameters().toArray();
+    double scale = 0, diff = 0;
+    for (int i = 0; i < a.length; i++) {
+      scale = Math.max(scale, Math.abs(b[i]));
+      diff = Math.max(diff, Math.abs(a[i] - b[i]));
+    }
+    assertTrue(diff <= 1e-5 * scale, what + " the parameters differ by " + diff + " (largest " + scale + ")");
+  }
+
   /** The devices the exactness checks run on: the jvm, and the best device when it is another. */
   static List<Device> devices() {
     List<Device> d = new ArrayList<>(List.of(Devices.jvm()));
@@ -95,13 +106,7 @@ class SparkTrainerTest {
         }
         step.pullParameters();
       }
-      float[] a = spark.parameters().toArray(), b = local.parameters().toArray();
-      double scale = 0, diff = 0;
-      for (int i = 0; i < a.length; i++) {
-        scale = Math.max(scale, Math.abs(b[i]));
-        diff = Math.max(diff, Math.abs(a[i] - b[i]));
-      }
-      assertTrue(diff <= 1e-5 * scale, device.id() + ": after 50 steps the parameters differ by " + diff + " (largest " + scale + ")");
+      assertWithin1e5(local, spark, device.id() + ": after 50 steps");
       assertTrue(log.get(4).trainLoss() < log.get(0).trainLoss(), "the loss falls: " + log);
       assertTrue(Math.abs(lastLoss) < 10, "the local run trained");
     }
