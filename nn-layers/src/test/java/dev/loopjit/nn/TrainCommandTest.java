@@ -133,4 +133,22 @@ class TrainCommandTest {
     for (String bad : new String[] {dir.resolve("missing/run.png").toString(), dir.resolve("run.jpg").toString()})
       assertThrows(IllegalArgumentException.class, () -> TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--plot", bad}), bad);
   }
+
+  /** Where Java2D has no font (a GPU host's minimal image: "Fontconfig head is null"), the plot's text is drawn in PlotFont's pixels. */
+  @Test
+  void withoutSystemFontsTheTextIsDrawnInPixelGlyphs() throws IOException {
+    List<Trainer.Epoch> log = TrainCommand.run(TrainCommand.Options.parse(new String[] {"--dataset", "toy", "--epochs", "3", "--device", "jvm",
+        "--no-progress"}));
+    Path png = dir.resolve("pixels.png");
+    TrainingPlot.write(log, "TOY 0.5", png, false);
+    java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(png.toFile());
+    int black = 0;   // the title "TOY 0.5" at (80, 24), glyphs twice their size: 6 pixels of 5×7 cells
+    for (int y = 24 - 14; y < 24; y++)
+      for (int x = 80; x < 80 + PlotFont.width("TOY 0.5", 2); x++) if ((img.getRGB(x, y) & 0xffffff) == 0) black++;
+    // T 11, O 16, Y 10, space 0, 0 19, . 4, 5 17 pixels set in their glyphs, each drawn 2×2
+    assertEquals(4 * (11 + 16 + 10 + 19 + 4 + 17), black);
+    int axisText = 0;   // the tick labels left of the frame are drawn too
+    for (int y = 50; y < 520 - 60; y++) for (int x = 0; x < 80 - 4; x++) if ((img.getRGB(x, y) & 0xffffff) == 0x404040) axisText++;
+    assertTrue(axisText > 0, "tick labels drawn");
+  }
 }

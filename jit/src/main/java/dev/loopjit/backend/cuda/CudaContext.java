@@ -16,14 +16,15 @@ import java.util.List;
  * modules and the memory the first one left: modules and allocations belong to a context. This is
  * the device's primary context (the one the CUDA runtime API and other libraries use too), retained
  * once and kept until a fault makes it unusable ({@link #markLost}: every later call in it fails
- * with the fault's error); then {@link CudaDevice#context()} resets it and makes a fresh one for the
- * next plan. Each runtime has its own stream. A CUDA context is current per thread, so every call
- * that needs it first makes it current on the calling thread.
+ * with the fault's error); then {@link CudaDevice#context()} resets it and asks for a fresh one,
+ * which NVIDIA's driver refuses until the process exits. Each runtime has its own stream. A CUDA
+ * context is current per thread, so every call that needs it first makes it current on the calling
+ * thread.
  */
 final class CudaContext extends DeviceContext<MemorySegment, Long> {
   private final Cuda cuda;
   private final CudaDevice device;
-  private volatile boolean lost;
+  private volatile String lostBecause;
 
   private CudaContext(Cuda cuda, CudaDevice device, MemorySegment handle) {
     super(handle);
@@ -57,19 +58,34 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
     }
   }
 
-  /** A kernel faulted (a sticky CUresult): nothing in this context works any more; the device makes a new one for the next plan. */
-  void markLost() {
-    lost = true;
+  /** A kernel faulted (a sticky CUresult), as {@code message} says: nothing in this context works any more. The first fault is kept. */
+  void markLost(String message) {
+    if (lostBecause == null) lostBecause = message;
   }
 
   /** Whether a fault has made this context unusable. */
   boolean lost() {
-    return lost;
+    return lostBecause != null;
+  }
+
+  /** The message of the fault that made this context unusable, or null. */
+  String lostBecause() {
+    return lostBecause;
+  }
+
+  /** {@code rc} of {@code what} checked; a fault (a sticky CUresult) also marks this context lost. */
+  void check(int rc, String what) {
+    if (CudaException.sticky(rc)) {
+      CudaException e = new CudaException(rc, what + " (" + CudaException.faultAdvice(device.id()) + ")", cuda.describe(rc));
+      markLost(e.getMessage());
+      throw e;
+    }
+    cuda.check(rc, what);
   }
 
   /** Makes this context current on the calling thread (cheap; the driver keeps one per thread). */
   void makeCurrent() {
-    cuda.check(cuda.ctxSetCurrent(handle()), "cuCtxSetCurrent on " + device);
+    check(cuda.ctxSetCurrent(handle()), "cuCtxSetCurrent on " + device);
   }
 
   /** A new stream that orders itself after work on the legacy default stream (where synchronous copies go); the caller destroys it. */
@@ -77,7 +93,7 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
     makeCurrent();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment s = a.allocate(ADDRESS);
-      cuda.check(cuda.streamCreate(s, Cuda.STREAM_DEFAULT), "cuStreamCreate on " + device);
+      check(cuda.streamCreate(s, Cuda.STREAM_DEFAULT), "cuStreamCreate on " + device);
       return s.get(ADDRESS, 0);
     }
   }
@@ -96,7 +112,7 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
         MemorySegment p = a.allocate(JAVA_LONG);
         int rc = cuda.memAlloc(p, bytes);
         if (rc == 2) return null;   // CUDA_ERROR_OUT_OF_MEMORY
-        cuda.check(rc, "cuMemAlloc of " + bytes + " bytes on " + device);
+        check(rc, "cuMemAlloc of " + bytes + " bytes on " + device);
         return p.get(JAVA_LONG, 0);
       }
     }
@@ -104,7 +120,7 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
     @Override
     public void free(Long pointer) {
       makeCurrent();
-      cuda.check(cuda.memFree(pointer), "cuMemFree on " + device);
+      check(cuda.memFree(pointer), "cuMemFree on " + device);
     }
 
     @Override

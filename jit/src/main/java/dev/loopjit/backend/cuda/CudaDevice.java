@@ -24,6 +24,8 @@ public final class CudaDevice implements Device {
   private final long[] maxBlock, maxGrid;
   private final boolean integrated, hostRegisterSupported;
   private CudaContext context;
+  private int faultCode;   // with faultMessage, set once a fault has made the device unusable for this process
+  private String faultMessage;
 
   private CudaDevice(Cuda cuda, int ordinal, int driverApiVersion, Arena a) {
     this.cuda = cuda;
@@ -151,16 +153,36 @@ public final class CudaDevice implements Device {
   /**
    * The device's primary context, retained on first use and kept for the process — unless a fault
    * has made it unusable: then it is reset (its modules, memory and registrations go with it) and
-   * made afresh, so a plan opened after a fault works while the one that faulted stays failed.
+   * retained afresh. NVIDIA's driver refuses that with the fault's error until the process exits
+   * (seen on an H200, driver 580), so from then on every plan on this device fails at once, with a
+   * message that names the first fault and says to restart the JVM; a driver that does recover
+   * gives the next plan a fresh context.
    */
   synchronized CudaContext context() {
+    if (faultMessage != null) throw unusable();
     if (context != null && context.lost()) {
-      cuda.primaryCtxReset(handle);   // whatever it returns, the next retain is the only way on
+      String first = context.lostBecause();
+      cuda.primaryCtxReset(handle);   // whatever it returns, the next retain says whether the device can go on
       PinnedMemory.PROCESS.forgetAll();
       context = null;
+      try {
+        context = CudaContext.create(cuda, this);
+      } catch (CudaException e) {
+        if (!e.sticky()) throw e;
+        faultCode = e.code();
+        faultMessage = id + " (" + name + ") cannot run anything more in this process: a kernel faulted earlier [" + first
+            + "], and the driver refuses a new context with the same error until the process exits; restart the JVM to use"
+            + " the GPU again";
+        throw unusable();
+      }
     }
     if (context == null) context = CudaContext.create(cuda, this);
     return context;
+  }
+
+  /** The exception for a plan on a device that a fault has made unusable in this process: a new one each time, for its stack. */
+  private CudaException unusable() {
+    return new CudaException(faultCode, faultMessage, null);
   }
 
   @Override

@@ -4,8 +4,11 @@ package dev.loopjit.backend.cuda;
 /**
  * A CUDA driver API call returned an error. The message names what the runtime was doing, the
  * error ({@code CUDA_ERROR_OUT_OF_MEMORY (2)}) and the driver's description of it. Errors from a
- * kernel that faulted ({@link #sticky()}) leave the device's context unusable: the plan that
- * faulted stays failed, and the next plan on the device gets a fresh context ({@code CudaDevice.context}).
+ * kernel that faulted ({@link #sticky()}) leave the device's context unusable, and NVIDIA's driver
+ * keeps such a fault until the process exits (seen on an H200, driver 580: after
+ * {@code cuDevicePrimaryCtxReset}, {@code cuDevicePrimaryCtxRetain} answers the fault's error): the
+ * plan that faulted stays failed, and later plans on the device fail at once, naming the first fault
+ * ({@code CudaDevice.context}).
  */
 public final class CudaException extends RuntimeException {
   private static final long serialVersionUID = 1L;
@@ -26,6 +29,12 @@ public final class CudaException extends RuntimeException {
       case 222 -> " (the PTX is newer than this driver supports: update the NVIDIA driver)";
       default -> "";
     };
+  }
+
+  /** What every message about a fault ends with: what it means for the plans on {@code deviceId}, and what to do. */
+  static String faultAdvice(String deviceId) {
+    return "a fault: the device's context is lost, and the NVIDIA driver keeps a fault until the process exits, so no plan on "
+        + deviceId + " can run again in this JVM; restart it (run with boundsChecks on to have LoopJIT name the array and index)";
   }
 
   /** The CUresult, e.g. 2. */

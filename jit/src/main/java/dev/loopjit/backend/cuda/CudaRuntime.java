@@ -99,11 +99,11 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     context.makeCurrent();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment f = a.allocate(ADDRESS);
-      cuda.check(cuda.moduleGetFunction(f, module, a.allocateFrom(ir.name())),
+      check(cuda.moduleGetFunction(f, module, a.allocateFrom(ir.name())),
           "task \"" + task + "\": cuModuleGetFunction(\"" + ir.name() + "\") on " + device);
       MemorySegment function = f.get(ADDRESS, 0);
       MemorySegment max = a.allocate(JAVA_INT);
-      cuda.check(cuda.funcGetAttribute(max, Cuda.FUNC_MAX_THREADS_PER_BLOCK, function), "cuFuncGetAttribute of " + ir.name());
+      check(cuda.funcGetAttribute(max, Cuda.FUNC_MAX_THREADS_PER_BLOCK, function), "cuFuncGetAttribute of " + ir.name());
       return new CompiledKernel<>(code, function, task, max.get(JAVA_INT, 0));
     }
   }
@@ -142,7 +142,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     try (Arena a = Arena.ofConfined()) {
       MemorySegment host = h.segment() != null ? h.segment() : a.allocate(size);   // boolean[]: bytes 0/1 through native memory
       if (toDevice && h.segment() == null) h.copyTo(host);
-      cuda.check(toDevice ? cuda.memcpyHtoD(pointer, host, size) : cuda.memcpyDtoH(host, pointer, size), call);
+      check(toDevice ? cuda.memcpyHtoD(pointer, host, size) : cuda.memcpyDtoH(host, pointer, size), call);
       if (!toDevice && h.segment() == null) h.copyFrom(host);
     }
     return Timing.of(System.nanoTime() - t0);
@@ -203,7 +203,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     // Most launches have no dynamic part (static shared memory alone is held to 48 KiB when compiled), or opted in already: no IR walk then.
     if (dynamic == 0 || dynamic <= optedIn.getOrDefault(k.handle().address(), 0)) return;
     if (dev.loopjit.ir.Uses.of(k.ir().body()).localBytes() + dynamic <= cdevice.staticSharedMemoryPerBlock()) return;
-    cuda.check(cuda.funcSetAttribute(k.handle(), Cuda.FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic), "task \"" + k.task()
+    check(cuda.funcSetAttribute(k.handle(), Cuda.FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic), "task \"" + k.task()
         + "\": cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, " + dynamic + ") of " + k.ir().name() + " on " + device);
     optedIn.put(k.handle().address(), dynamic);
   }
@@ -232,7 +232,6 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       cuda.check(cuda.eventRecord(end, stream), "cuEventRecord after " + what);
     } catch (RuntimeException e) {
       if (e instanceof CudaException c && c.sticky()) {
-        context.markLost();
         destroyEvent(start);
         destroyEvent(end);
         throw lost(c.code(), what, c);
@@ -244,24 +243,20 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     return events.add(new EventPair(start, end));
   }
 
-  /** An event from the pool, or a new one. */
   /** {@code rc} of {@code what} checked; a fault (a sticky CUresult) also marks the context lost. */
   private void check(int rc, String what) {
-    if (CudaException.sticky(rc)) {
-      context.markLost();
-      throw lost(rc, what, null);
-    }
-    cuda.check(rc, what);
+    context.check(rc, what);
   }
 
-  /** The exception for a fault ({@code rc} sticky) in {@code what}: the context is lost, the next plan gets a fresh one. */
+  /** The exception for a fault ({@code rc} sticky) in {@code what}: the context is lost, and with it the device for this process. */
   private CudaException lost(int rc, String what, CudaException cause) {
-    CudaException e = new CudaException(rc, what + " (a fault: the device's context is lost, so this plan cannot run again,"
-        + " and the next plan on " + device.id() + " gets a fresh context)", cuda.describe(rc));
+    CudaException e = new CudaException(rc, what + " (" + CudaException.faultAdvice(device.id()) + ")", cuda.describe(rc));
     if (cause != null) e.initCause(cause);
+    context.markLost(e.getMessage());
     return e;
   }
 
+  /** An event from the pool, or a new one. */
   private MemorySegment createEvent() {
     MemorySegment free = freeEvents.poll();
     if (free != null) {
@@ -270,7 +265,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     }
     try (Arena a = Arena.ofConfined()) {
       MemorySegment e = a.allocate(ADDRESS);
-      cuda.check(cuda.eventCreate(e, Cuda.EVENT_DEFAULT), "cuEventCreate on " + device);
+      check(cuda.eventCreate(e, Cuda.EVENT_DEFAULT), "cuEventCreate on " + device);
       liveEvents++;
       createdEvents++;
       return e.get(ADDRESS, 0);
@@ -304,22 +299,14 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
         }
       });
     }
-    if (rc != Cuda.SUCCESS) {
-      if (CudaException.sticky(rc)) context.markLost();
-      throw new CudaException(rc, "cuStreamSynchronize on " + device + " (a kernel or copy failed"
-          + (CudaException.sticky(rc) ? "; a fault: the device's context is lost, so this plan cannot run again, and the next plan"
-              + " on " + device.id() + " gets a fresh context)" : ")"),
-          cuda.describe(rc));
-    }
+    check(rc, "cuStreamSynchronize on " + device + ": a kernel or copy failed");
   }
 
   /** Waits for the stream without reading events. */
   private void drain() {
     if (closed || context.lost()) return;   // a lost context runs nothing more: nothing to wait for
     context.makeCurrent();
-    int rc = cuda.streamSynchronize(stream);
-    if (CudaException.sticky(rc)) context.markLost();
-    cuda.check(rc, "cuStreamSynchronize on " + device);
+    check(cuda.streamSynchronize(stream), "cuStreamSynchronize on " + device);
   }
 
   /** Events in use by operations not yet finished, for tests: 0 after {@link #finish()}. */

@@ -106,6 +106,10 @@ public final class SimulatedCuda implements Cuda {
   private final TreeMap<Long, long[]> registered = new TreeMap<>();   // first page -> {end page, host address}
   private final Map<String, MemorySegment> strings = new HashMap<>();
   private String lastLaunchFailure = "";
+  // A kernel's fault, as NVIDIA's driver keeps one: the launch succeeds (it is queued), the next synchronizing call
+  // reports the fault, and from then on every call does, a new context included, until the process exits.
+  private int fault = SUCCESS;
+  private boolean faultReported;
   private final DeviceMemory global = new DeviceMemory();
 
   public SimulatedCuda() {
@@ -124,10 +128,16 @@ public final class SimulatedCuda implements Cuda {
     return type.isInstance(o) ? type.cast(o) : null;
   }
 
-  /** Why a call cannot run in this thread's context: none current, or lost to a failed launch (sticky, as on a GPU); else SUCCESS. */
+  /** Why a call cannot run in this thread's context: none current, a fault already reported (sticky, as on a GPU), or a context reset since; else SUCCESS. */
   private int contextError() {
     Context c = current.get();
-    return c == null ? INVALID_CONTEXT : c.lost ? LAUNCH_FAILED : SUCCESS;
+    return c == null ? INVALID_CONTEXT : faultReported ? fault : c.lost ? LAUNCH_FAILED : SUCCESS;
+  }
+
+  /** {@link #contextError()} for a call that waits for the device: it is where a queued kernel's fault shows first. */
+  private int syncError() {
+    if (current.get() != null && fault != SUCCESS) faultReported = true;
+    return contextError();
   }
 
   @SuppressWarnings("restricted")   // the runtime hands over pointers of the sizes C would
@@ -212,6 +222,7 @@ public final class SimulatedCuda implements Cuda {
   @Override
   public synchronized int primaryCtxRetain(MemorySegment ctx, int device) {
     if (!initialized) return NOT_INITIALIZED;
+    if (fault != SUCCESS) return fault;   // as NVIDIA's driver answers after a fault, a reset or not
     if (device != 0) return INVALID_VALUE;
     sized(ctx, 8).set(ADDRESS, 0, contextHandle);
     return SUCCESS;
@@ -222,7 +233,7 @@ public final class SimulatedCuda implements Cuda {
     return device == 0 ? SUCCESS : INVALID_VALUE;
   }
 
-  /** Destroys the primary context's state: its memory and registrations go; the old handle stays lost; the next retain gets a fresh context. */
+  /** Destroys the primary context's state: its memory and registrations go; the old handle stays lost; the next retain gets a fresh context, unless a kernel faulted. */
   @Override
   public synchronized int primaryCtxReset(int device) {
     if (device != 0) return INVALID_VALUE;
@@ -468,13 +479,13 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int memcpyHtoD(long dst, MemorySegment src, long bytes) {
-    if (contextError() != SUCCESS) return contextError();
+    if (syncError() != SUCCESS) return syncError();
     return copy(sized(src, bytes), device(dst, bytes), bytes);
   }
 
   @Override
   public synchronized int memcpyDtoH(MemorySegment dst, long src, long bytes) {
-    if (contextError() != SUCCESS) return contextError();
+    if (syncError() != SUCCESS) return syncError();
     return copy(device(src, bytes), sized(dst, bytes), bytes);
   }
 
@@ -510,7 +521,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int streamSynchronize(MemorySegment stream) {
-    if (contextError() != SUCCESS) return contextError();
+    if (syncError() != SUCCESS) return syncError();
     return validStream(stream) ? SUCCESS : INVALID_HANDLE;
   }
 
@@ -541,7 +552,7 @@ public final class SimulatedCuda implements Cuda {
 
   @Override
   public synchronized int eventSynchronize(MemorySegment event) {
-    if (contextError() != SUCCESS) return contextError();
+    if (syncError() != SUCCESS) return syncError();
     return live(event, Event.class) == null ? INVALID_HANDLE : SUCCESS;
   }
 
@@ -584,13 +595,14 @@ public final class SimulatedCuda implements Cuda {
       int size = Math.max(1, PtxInstructionSet.width(k.paramTypes.get(i)) / 8);
       bits[i] = bitsAt(sized(pointers.getAtIndex(ADDRESS, i), size), size);
     }
+    if (fault != SUCCESS) return SUCCESS;   // queued behind a fault: a GPU's stream never runs it
     try {
       k.launch(new int[] {gx, gy, gz}, new int[] {bx, by, bz}, new PtxSimulator.Launch(bits, global), sharedBytes);
       return SUCCESS;
     } catch (RuntimeException | AssertionError e) {
       lastLaunchFailure = e.getMessage();
-      current.get().lost = true;   // sticky: the context is unusable from now on
-      return LAUNCH_FAILED;
+      fault = LAUNCH_FAILED;   // sticky, and reported where the launch is waited for, as on a GPU
+      return SUCCESS;
     }
   }
 
