@@ -48,7 +48,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(value = 1, jvmArgsAppend = {DevicePlan.NATIVE_ACCESS, DevicePlan.VECTOR})
 public class TrainingStepBenchmark {
-  private static final int ROWS = 4096, BATCH = 128, PIXELS = 784, HIDDEN = 256, CLASSES = 10;
+  static final int ROWS = 4096, BATCH = 128, PIXELS = 784, HIDDEN = 256, CLASSES = 10;
 
   @Param({"jvm", "jvm-mt", "opencl:0"})
   public String device;
@@ -61,7 +61,7 @@ public class TrainingStepBenchmark {
   private int[] order;
   private int from;
 
-  private static Dataset images() {
+  static Dataset images() {
     Random r = new Random(1);
     FloatArray x = new FloatArray(ROWS * PIXELS);
     IntArray y = new IntArray(ROWS);
@@ -73,6 +73,11 @@ public class TrainingStepBenchmark {
   }
 
   private Sequential model() {
+    return model(model);
+  }
+
+  /** The model named {@code model} ({@code mlp} or {@code cnn}), initialised with seed 42. */
+  static Sequential model(String model) {
     return switch (model) {
       case "mlp" -> Sequential.of(PIXELS, Layer.dense(HIDDEN), Layer.relu(), Layer.dense(CLASSES)).initialize(42);
       case "cnn" -> FashionMnist.cnn().initialize(42);

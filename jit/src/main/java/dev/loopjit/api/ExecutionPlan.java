@@ -31,8 +31,10 @@ public final class ExecutionPlan implements AutoCloseable {
   private final List<String> ignoredFlags = new ArrayList<>();
   private Device device;
   private Device fallback;
-  private boolean profiler;
+  private boolean profiler, printProfiles;
   private GridScheduler scheduler;
+  private static final java.util.concurrent.atomic.AtomicLong PLANS = new java.util.concurrent.atomic.AtomicLong();
+  private final long id = PLANS.incrementAndGet();
   private Engine.Executor executor;
   private Engine.Executor fallbackExecutor;
   private boolean closed;
@@ -157,6 +159,20 @@ public final class ExecutionPlan implements AutoCloseable {
     return this;
   }
 
+  /** Stops printing launches (after {@link #withThreadInfo()}). */
+  public synchronized ExecutionPlan withoutThreadInfo() {
+    open();
+    if (settings.remove("threadInfo") != null) closeExecutor();
+    return this;
+  }
+
+  /** Stops printing kernels as they are compiled (after {@link #withPrintKernel()}). */
+  public synchronized ExecutionPlan withoutPrintKernel() {
+    open();
+    if (settings.remove("printKernel") != null) closeExecutor();
+    return this;
+  }
+
   /** Runs only the graph at {@code index} (in the order given to the constructor) from the next execution on. */
   public synchronized ExecutionPlan withGraph(int index) {
     open();
@@ -192,15 +208,41 @@ public final class ExecutionPlan implements AutoCloseable {
 
   /** Measures kernel and copy times with device events; see {@link Profile}. */
   public synchronized ExecutionPlan withProfiler() {
+    return withProfiler(ProfilerMode.SILENT);
+  }
+
+  /** {@link #withProfiler()}, and with {@link ProfilerMode#CONSOLE} each execution's profile printed to standard output too. */
+  public synchronized ExecutionPlan withProfiler(ProfilerMode mode) {
     open();
     profiler = true;
+    printProfiles = Objects.requireNonNull(mode, "mode") == ProfilerMode.CONSOLE;
     return this;
+  }
+
+  /** Stops measuring kernel and copy times (after {@link #withProfiler()}): a profile then has only what is always filled. */
+  public synchronized ExecutionPlan withoutProfiler() {
+    open();
+    profiler = false;
+    printProfiles = false;
+    return this;
+  }
+
+  /** This plan's number: 1 for the first plan made in this JVM, then 2, 3, … */
+  public long getId() {
+    return id;
   }
 
   /** Launch grids for tasks, by {@code "graph.task"}; needed by {@link KernelContext} tasks. */
   public synchronized ExecutionPlan withGridScheduler(GridScheduler scheduler) {
     open();
     this.scheduler = Objects.requireNonNull(scheduler, "scheduler");
+    return this;
+  }
+
+  /** Drops the {@link GridScheduler} given to {@link #withGridScheduler}: every task gets the launch the plan chooses, as if none had been given. */
+  public synchronized ExecutionPlan withDefaultScheduler() {
+    open();
+    scheduler = null;
     return this;
   }
 
@@ -225,15 +267,18 @@ public final class ExecutionPlan implements AutoCloseable {
     open();
     Device d = device();
     Engine.ExecutionOptions options = options();
+    ExecutionResult r;
     try {
       Profile p = executor().execute(selected, options);
-      return new ExecutionResult(this, executor, d, p, null);
+      r = new ExecutionResult(this, executor, d, p, null);
     } catch (KernelCompilationException e) {
       if (fallback == null || fallback.id().equals(d.id())) throw e;
       if (fallbackExecutor == null) fallbackExecutor = Engine.get().open(fallback, settings);
       Profile p = fallbackExecutor.execute(selected, options);
-      return new ExecutionResult(this, fallbackExecutor, fallback, p, e.getMessage());
+      r = new ExecutionResult(this, fallbackExecutor, fallback, p, e.getMessage());
     }
+    if (printProfiles) System.out.println(r.profile());
+    return r;
   }
 
   /**

@@ -30,6 +30,11 @@ public final class ExecutionResult {
     return profile;
   }
 
+  /** {@link #profile()}, under TornadoVM's name: its {@code get…Time()} methods are TornadoVM's profiler's. */
+  public Profile getProfilerResult() {
+    return profile;
+  }
+
   /** The device that ran it. */
   public Device device() {
     return device;

@@ -133,6 +133,62 @@ public record Profile(long compileNanos, long driverCompileNanos, long kernelNan
     return compileNanos + driverCompileNanos + kernelNanos + copyInNanos + copyOutNanos;
   }
 
+  // ---- TornadoVM's profiler names (TornadoProfilerResult), in nanoseconds, for programs written against them ----
+
+  /** {@link #totalNanos()}. */
+  public long getTotalTime() {
+    return totalNanos();
+  }
+
+  /** JIT and driver compilation: {@code compileNanos + driverCompileNanos}. */
+  public long getCompileTime() {
+    return compileNanos + driverCompileNanos;
+  }
+
+  /** {@link #compileNanos()}: bytecode to device code. */
+  public long getTornadoCompilerTime() {
+    return compileNanos;
+  }
+
+  /** {@link #driverCompileNanos()}: the driver building device code. */
+  public long getDriverInstallTime() {
+    return driverCompileNanos;
+  }
+
+  /** Both ways' copies: {@code copyInNanos + copyOutNanos}. */
+  public long getDataTransfersTime() {
+    return copyInNanos + copyOutNanos;
+  }
+
+  /** {@link #copyInNanos()}: host to device. */
+  public long getDeviceWriteTime() {
+    return copyInNanos;
+  }
+
+  /** {@link #copyOutNanos()}: device to host. */
+  public long getDeviceReadTime() {
+    return copyOutNanos;
+  }
+
+  /** {@link #kernelNanos()}. */
+  public long getDeviceKernelTime() {
+    return kernelNanos;
+  }
+
+  /** The profile as JSON: the times above, the bytes copied, and each task's kernel time, e.g. for a log file. */
+  public String getProfileLog() {
+    StringBuilder b = new StringBuilder("{\"compileNanos\": ").append(compileNanos).append(", \"driverCompileNanos\": ").append(driverCompileNanos)
+        .append(", \"kernelNanos\": ").append(kernelNanos).append(", \"copyInNanos\": ").append(copyInNanos).append(", \"copyOutNanos\": ")
+        .append(copyOutNanos).append(", \"bytesIn\": ").append(bytesIn).append(", \"bytesOut\": ").append(bytesOut)
+        .append(", \"kernelsCompiled\": ").append(kernelsCompiled).append(", \"tasks\": [");
+    for (int i = 0; i < tasks.size(); i++) {
+      TaskTime t = tasks.get(i);
+      b.append(i == 0 ? "" : ", ").append("{\"task\": \"").append(t.task().replace("\\", "\\\\").replace("\"", "\\\""))
+          .append("\", \"kernelNanos\": ").append(t.kernelNanos()).append('}');
+    }
+    return b.append("]}").toString();
+  }
+
   @Override
   public String toString() {
     StringBuilder b = new StringBuilder();

@@ -156,4 +156,91 @@ class PlanOptionsTest {
       }
     }
   }
+
+  static void indexTimesTwo(KernelContext ctx, int[] out) {
+    int i = ctx.globalIdx;
+    out[i] = 2 * i;
+  }
+
+  /** TornadoVM's switches back: without thread info and printed kernels nothing is printed; without the profiler no kernel time. */
+  @Test
+  void theWithoutCallsTurnTheirSwitchesOff() {
+    for (Device d : Devices.all()) {
+      int[] in = {1, 2, 3}, out = new int[3];
+      try (ExecutionPlan plan = new ExecutionPlan(graph("g", PlanOptionsTest::timesTwo, in, out)).withDevice(d)) {
+        plan.withThreadInfo().withPrintKernel().withProfiler(ProfilerMode.CONSOLE);
+        String printed = captured(plan::execute);
+        assertTrue(printed.contains("task g.t on ") && printed.contains("g.t"), d.id() + ": " + printed);
+        plan.withoutThreadInfo().withoutPrintKernel().withoutProfiler();
+        in[0] = 5;
+        String quiet = captured(() -> assertEquals(0, plan.execute().getProfilerResult().getDeviceKernelTime(), d.id() + ": no kernel timed"));
+        assertEquals("", quiet, d.id() + ": nothing printed");
+        assertArrayEquals(new int[] {10, 4, 6}, out, d.id());
+      }
+    }
+  }
+
+  /** withProfiler(CONSOLE) prints the profile of each execution; SILENT (and plain withProfiler()) only returns it. */
+  @Test
+  void aConsoleProfilerPrintsEachExecutionsProfile() {
+    int[] in = {1, 2, 3}, out = new int[3];
+    try (ExecutionPlan plan = new ExecutionPlan(graph("g", PlanOptionsTest::addOne, in, out)).withDevice(Devices.jvm())) {
+      plan.withProfiler(ProfilerMode.CONSOLE);
+      ExecutionResult[] r = new ExecutionResult[1];
+      String printed = captured(() -> r[0] = plan.execute());
+      assertEquals(r[0].profile().toString().strip(), printed.strip());
+      plan.withProfiler(ProfilerMode.SILENT);
+      assertEquals("", captured(plan::execute));
+      assertTrue(plan.execute().profile().kernelNanos() > 0, "still measured");
+    }
+  }
+
+  /** TornadoVM's profiler getters read the same profile: sums of LoopJIT's fields, in nanoseconds; the log is JSON naming each task. */
+  @Test
+  void theProfilerResultHasTornadoVmsGetters() {
+    for (Device d : Devices.all()) {
+      int[] in = {1, 2, 3}, out = new int[3];
+      try (ExecutionPlan plan = new ExecutionPlan(graph("g", PlanOptionsTest::addOne, in, out)).withDevice(d).withProfiler()) {
+        ExecutionResult r = plan.execute();
+        Profile p = r.getProfilerResult();
+        assertTrue(p == r.profile());
+        assertEquals(p.totalNanos(), p.getTotalTime());
+        assertEquals(p.compileNanos() + p.driverCompileNanos(), p.getCompileTime());
+        assertEquals(p.compileNanos(), p.getTornadoCompilerTime());
+        assertEquals(p.driverCompileNanos(), p.getDriverInstallTime());
+        assertEquals(p.copyInNanos() + p.copyOutNanos(), p.getDataTransfersTime());
+        assertEquals(p.copyInNanos(), p.getDeviceWriteTime());
+        assertEquals(p.copyOutNanos(), p.getDeviceReadTime());
+        assertEquals(p.kernelNanos(), p.getDeviceKernelTime());
+        assertTrue(p.getDeviceKernelTime() > 0, d.id());
+        String log = p.getProfileLog();
+        assertTrue(log.startsWith("{\"compileNanos\": " + p.compileNanos() + ",") && log.contains("{\"task\": \"g.t\", \"kernelNanos\": ")
+            && log.endsWith("]}"), log);
+      }
+    }
+  }
+
+  /** withDefaultScheduler() drops the grid scheduler: a KernelContext task then needs one again, as when none was given. */
+  @Test
+  void theDefaultSchedulerDropsTheGrids() {
+    int[] out = new int[8];
+    ImmutableTaskGraph g = new TaskGraph("k").task("t", PlanOptionsTest::indexTimesTwo, new KernelContext(), out)
+        .transferToHost(DataTransferMode.EVERY_EXECUTION, out).snapshot();
+    try (ExecutionPlan plan = new ExecutionPlan(g).withDevice(Devices.jvm())) {
+      plan.withGridScheduler(new GridScheduler("k.t", new WorkerGrid1D(8))).execute();
+      assertArrayEquals(new int[] {0, 2, 4, 6, 8, 10, 12, 14}, out);
+      plan.withDefaultScheduler();
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, plan::execute);
+      assertTrue(e.getMessage().contains("needs a launch grid"), e.getMessage());
+    }
+  }
+
+  @Test
+  void plansAreNumberedInTheOrderTheyAreMade() {
+    int[] in = {1}, out = new int[1];
+    try (ExecutionPlan a = new ExecutionPlan(graph("a", PlanOptionsTest::addOne, in, out));
+         ExecutionPlan b = new ExecutionPlan(graph("b", PlanOptionsTest::addOne, in, out))) {
+      assertTrue(a.getId() > 0 && b.getId() == a.getId() + 1, a.getId() + ", " + b.getId());
+    }
+  }
 }

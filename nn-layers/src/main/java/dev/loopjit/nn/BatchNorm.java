@@ -56,8 +56,17 @@ public record BatchNorm(float momentum, float epsilon) implements Layer {
     int c = s.in.channels(), spatial = s.in.spatial();
     if (s.training) {
       FloatArray stats = s.floats("stats", 2 * c);
-      s.graph().task(s.id("batchnorm_stats"), NormKernels::batchNormStats, s.x, s.batch, stats, s.state, s.stateAt, s.rows, c, spatial, momentum,
-          epsilon);
+      if (s.prefersStrips()) {
+        s.graph().task(s.id("batchnorm_stats"), NormKernels::batchNormStats, s.x, s.batch, stats, s.state, s.stateAt, s.rows, c, spatial,
+            momentum, epsilon);
+      } else {   // GPUs: the same sums, each (image, channel)'s on a work-item of its own, then the images in order
+        FloatArray partial = s.floats("image_sums", s.rows * c);
+        s.graph().task(s.id("batchnorm_sums"), NormKernels::batchNormImageSums, s.x, partial, s.rows, c, spatial)
+            .task(s.id("batchnorm_mean"), NormKernels::batchNormMean, partial, s.batch, stats, c, spatial)
+            .task(s.id("batchnorm_squares"), NormKernels::batchNormImageSquares, s.x, stats, partial, s.rows, c, spatial)
+            .task(s.id("batchnorm_stats"), NormKernels::batchNormVariance, partial, s.batch, stats, s.state, s.stateAt, c, spatial, momentum,
+                epsilon);
+      }
       // Images on CPUs: the elementwise kernels one (image, channel) plane per work-item; the same bits.
       if (planes(s, spatial))
         s.graph().task(s.id("batchnorm"), NormKernels::batchNormForwardPlanes, s.x, stats, s.params, s.paramAt, s.y, s.rows, c, spatial);
@@ -75,8 +84,14 @@ public record BatchNorm(float momentum, float epsilon) implements Layer {
   public void addBackward(LayerSite s) {
     int c = s.in.channels(), spatial = s.in.spatial();
     FloatArray stats = s.floats("stats", 2 * c);
-    s.graph().task(s.id("batchnorm_dparams"), NormKernels::batchNormBackwardParams, s.dy, s.x, stats, s.batch, s.grads, s.paramAt, s.rows, c,
-        spatial);
+    if (s.prefersStrips()) {
+      s.graph().task(s.id("batchnorm_dparams"), NormKernels::batchNormBackwardParams, s.dy, s.x, stats, s.batch, s.grads, s.paramAt, s.rows, c,
+          spatial);
+    } else {   // GPUs: each (image, channel)'s sums on a work-item of its own, then the images in order; the same bits
+      FloatArray partial = s.floats("param_images", 2 * s.rows * c);
+      s.graph().task(s.id("batchnorm_dparam_images"), NormKernels::batchNormParamImages, s.dy, s.x, stats, partial, s.rows, c, spatial)
+          .task(s.id("batchnorm_dparams"), NormKernels::batchNormParamsSum, partial, s.batch, s.grads, s.paramAt, s.rows, c);
+    }
     if (s.needsInputGradient() && planes(s, spatial))
       s.graph().task(s.id("batchnorm_dx"), NormKernels::batchNormBackwardInputPlanes, s.dy, s.x, stats, s.params, s.grads, s.paramAt, s.batch,
           s.dx, s.rows, c, spatial);

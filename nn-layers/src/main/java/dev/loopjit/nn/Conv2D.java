@@ -13,7 +13,9 @@ import java.util.Random;
  * it: on CPU OpenCL devices and {@code jvm-mt} plain one-output-per-work-item loops their compilers
  * coarsen ({@code convForwardRows}, {@code convWeightImages}, and at stride 1 {@code convInputColumns}
  * with {@code columnsToImageRows}), on the sequential JVM the strip kernels. GPUs get the direct
- * one-output-per-work-item kernels. All give the same bits.
+ * one-output-per-work-item kernels, with the gradients' sums over the batch split in two: each
+ * image's sums on a work-item of their own ({@code convWeightImagesNaive}, {@code convBiasImages}),
+ * then the images in order ({@code convWeightSum}). All give the same bits.
  *
  * @param inChannels the channels it must be given, or 0 to take whatever the layer before makes
  */
@@ -124,10 +126,19 @@ public record Conv2D(int filters, int kernel, int stride, int padding, boolean b
       s.graph().task(s.id("conv_dw_images"), rowProducts(s) ? ConvKernels::convWeightImages : ConvKernels::convWeightPartials, s.dy,
               s.floats("cols", s.rows * oh * ow * cols), partial, s.rows, filters, cols, oh * ow)
           .task(s.id("conv_dw"), ConvKernels::convWeightSum, partial, s.grads, s.paramAt, s.rows, filters * cols);
-    } else
-      s.graph().task(s.id("conv_dw"), ConvKernels::convBackwardWeightsNaive, s.dy, s.x, s.grads, s.paramAt, s.rows, c, h, w, filters, kernel,
-          stride, padding, oh, ow);
-    if (bias) s.graph().task(s.id("conv_db"), ConvKernels::convBackwardBias, s.dy, s.grads, biasAt(s), s.rows, filters, oh * ow);
+    } else {
+      // GPUs: each image's sums one per work-item, then the images in order — the naive kernel's bits, with B times its work-items
+      FloatArray partial = s.floats("dw_images", s.rows * filters * cols);
+      s.graph().task(s.id("conv_dw_images"), ConvKernels::convWeightImagesNaive, s.dy, s.x, partial, s.rows, c, h, w, filters, kernel, stride,
+              padding, oh, ow)
+          .task(s.id("conv_dw"), ConvKernels::convWeightSum, partial, s.grads, s.paramAt, s.rows, filters * cols);
+    }
+    if (bias && s.prefersStrips()) s.graph().task(s.id("conv_db"), ConvKernels::convBackwardBias, s.dy, s.grads, biasAt(s), s.rows, filters, oh * ow);
+    else if (bias) {
+      FloatArray partial = s.floats("db_images", s.rows * filters);
+      s.graph().task(s.id("conv_db_images"), ConvKernels::convBiasImages, s.dy, partial, s.rows, filters, oh * ow)
+          .task(s.id("conv_db"), ConvKernels::convWeightSum, partial, s.grads, biasAt(s), s.rows, filters);
+    }
     if (!s.needsInputGradient()) return;
     if (rowProducts(s) && stride == 1) {
       FloatArray wp = s.floats("wp", cols * filters), dcol = s.floats("dcols", s.rows * oh * ow * cols), rows = s.floats("dx_rows", s.rows * c * h * w);

@@ -117,14 +117,53 @@ public final class ConvKernels {
       }
   }
 
-  /** {@code db = Σ_b Σ_p dy}, in that order; one filter per work-item. */
+  /**
+   * {@code db = Σ_b (Σ_p dy)}: each image's sum over its positions, then those sums over the images
+   * in order (as the weights' gradient); one filter per work-item.
+   */
   public static void convBackwardBias(FloatArray dy, FloatArray grads, int bAt, int rows, int filters, int positions) {
     for (@Parallel int f = 0; f < filters; f++) {
       float acc = 0f;
-      for (int b = 0; b < rows; b++)
-        for (int p = 0; p < positions; p++) acc += dy.get((b * filters + f) * positions + p);
+      for (int b = 0; b < rows; b++) {
+        float image = 0f;
+        for (int p = 0; p < positions; p++) image += dy.get((b * filters + f) * positions + p);
+        acc += image;
+      }
       grads.set(bAt + f, acc);
     }
+  }
+
+  /** {@link #convBackwardBias} for GPUs, first half: {@code partial[b·F + f] = Σ_p dy}, one (image, filter) per work-item; {@link #convWeightSum} adds the images. */
+  public static void convBiasImages(FloatArray dy, FloatArray partial, int rows, int filters, int positions) {
+    for (@Parallel int b = 0; b < rows; b++)
+      for (@Parallel int f = 0; f < filters; f++) {
+        float image = 0f;
+        for (int p = 0; p < positions; p++) image += dy.get((b * filters + f) * positions + p);
+        partial.set(b * filters + f, image);
+      }
+  }
+
+  /**
+   * {@link #convBackwardWeightsNaive} for GPUs, first half: each image's sum,
+   * {@code partial[b][f][kk] = Σ_p dy · x}, the same products in the same order, one (image,
+   * filter, weight) per work-item — B times the work-items of the one-kernel version, whose loops
+   * over the batch ran on a few hundred GPU threads; {@link #convWeightSum} adds the images in order.
+   */
+  public static void convWeightImagesNaive(FloatArray dy, FloatArray x, FloatArray partial, int rows, int channels, int height, int width,
+      int filters, int kernel, int stride, int pad, int outH, int outW) {
+    for (@Parallel int b = 0; b < rows; b++)
+      for (@Parallel int f = 0; f < filters; f++)
+        for (@Parallel int kk = 0; kk < channels * kernel * kernel; kk++) {
+          int c = kk / (kernel * kernel), kh = kk / kernel % kernel, kw = kk % kernel;
+          float image = 0f;
+          for (int oh = 0; oh < outH; oh++)
+            for (int ow = 0; ow < outW; ow++) {
+              int ih = oh * stride + kh - pad, iw = ow * stride + kw - pad;
+              float v = ih >= 0 && ih < height && iw >= 0 && iw < width ? x.get(((b * channels + c) * height + ih) * width + iw) : 0f;
+              image += dy.get(((b * filters + f) * outH + oh) * outW + ow) * v;
+            }
+          partial.set((b * filters + f) * channels * kernel * kernel + kk, image);
+        }
   }
 
   // ---- the strips: the unrolled image and rearranged weights, then outer products ----

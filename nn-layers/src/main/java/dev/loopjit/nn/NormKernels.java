@@ -30,16 +30,74 @@ public final class NormKernels {
     for (@Parallel int c = 0; c < channels; c++) {
       int valid = batch.get(0), n = valid * spatial;
       float sum = 0f;
-      for (int b = 0; b < valid; b++)
-        for (int s = 0; s < spatial; s++) sum += x.get((b * channels + c) * spatial + s);
+      for (int b = 0; b < valid; b++) {
+        float image = 0f;
+        for (int s = 0; s < spatial; s++) image += x.get((b * channels + c) * spatial + s);
+        sum += image;
+      }
       float mean = sum / n, squares = 0f;
-      for (int b = 0; b < valid; b++)
+      for (int b = 0; b < valid; b++) {
+        float image = 0f;
         for (int s = 0; s < spatial; s++) {
           float d = x.get((b * channels + c) * spatial + s) - mean;
-          squares += d * d;
+          image += d * d;
         }
+        squares += image;
+      }
       float variance = squares / n;
       stats.set(c, mean);
+      stats.set(channels + c, 1f / (float) Math.sqrt(variance + eps));
+      float unbiased = n > 1 ? squares / (n - 1) : variance;
+      state.set(r + c, (1f - momentum) * state.get(r + c) + momentum * mean);
+      state.set(r + channels + c, (1f - momentum) * state.get(r + channels + c) + momentum * unbiased);
+    }
+  }
+
+  /**
+   * {@link #batchNormStats} for GPUs, first of four kernels with its bits: each (image, channel)'s
+   * sum, {@code partial[b·C + c] = Σ_s x}, one per work-item (a GPU runs B·C of them side by side
+   * where the one-kernel version had C sequential loops over the batch).
+   */
+  public static void batchNormImageSums(FloatArray x, FloatArray partial, int rows, int channels, int spatial) {
+    for (@Parallel int b = 0; b < rows; b++)
+      for (@Parallel int c = 0; c < channels; c++) {
+        float image = 0f;
+        for (int s = 0; s < spatial; s++) image += x.get((b * channels + c) * spatial + s);
+        partial.set(b * channels + c, image);
+      }
+  }
+
+  /** Second: the mean, {@code stats[c] = (Σ_b partial[b·C + c]) / N} over the V rows in use, in order. */
+  public static void batchNormMean(FloatArray partial, IntArray batch, FloatArray stats, int channels, int spatial) {
+    for (@Parallel int c = 0; c < channels; c++) {
+      int valid = batch.get(0), n = valid * spatial;
+      float sum = 0f;
+      for (int b = 0; b < valid; b++) sum += partial.get(b * channels + c);
+      stats.set(c, sum / n);
+    }
+  }
+
+  /** Third: each (image, channel)'s squared deviations from the mean, {@code partial[b·C + c] = Σ_s (x - mean)²}. */
+  public static void batchNormImageSquares(FloatArray x, FloatArray stats, FloatArray partial, int rows, int channels, int spatial) {
+    for (@Parallel int b = 0; b < rows; b++)
+      for (@Parallel int c = 0; c < channels; c++) {
+        float mean = stats.get(c), image = 0f;
+        for (int s = 0; s < spatial; s++) {
+          float d = x.get((b * channels + c) * spatial + s) - mean;
+          image += d * d;
+        }
+        partial.set(b * channels + c, image);
+      }
+  }
+
+  /** Fourth: the variance from the images' sums in order, then what {@link #batchNormStats} writes: 1/√(var + ε) and the running averages. */
+  public static void batchNormVariance(FloatArray partial, IntArray batch, FloatArray stats, FloatArray state, int r, int channels, int spatial,
+      float momentum, float eps) {
+    for (@Parallel int c = 0; c < channels; c++) {
+      int valid = batch.get(0), n = valid * spatial;
+      float squares = 0f;
+      for (int b = 0; b < valid; b++) squares += partial.get(b * channels + c);
+      float mean = stats.get(c), variance = squares / n;
       stats.set(channels + c, 1f / (float) Math.sqrt(variance + eps));
       float unbiased = n > 1 ? squares / (n - 1) : variance;
       state.set(r + c, (1f - momentum) * state.get(r + c) + momentum * mean);
@@ -69,18 +127,58 @@ public final class NormKernels {
       }
   }
 
-  /** {@code dγ = Σ dy · x̂, dβ = Σ dy} per channel over the V rows in use. */
+  /**
+   * {@code dγ = Σ dy · x̂, dβ = Σ dy} per channel over the V rows in use: each image's sums over its
+   * positions, then those over the images in order.
+   */
   public static void batchNormBackwardParams(FloatArray dy, FloatArray x, FloatArray stats, IntArray batch, FloatArray grads, int g, int rows,
       int channels, int spatial) {
     for (@Parallel int c = 0; c < channels; c++) {
       float dgamma = 0f, dbeta = 0f;
-      for (int b = 0; b < batch.get(0); b++)
+      for (int b = 0; b < batch.get(0); b++) {
+        float imageGamma = 0f, imageBeta = 0f;
         for (int s = 0; s < spatial; s++) {
           int at = (b * channels + c) * spatial + s;
           float d = dy.get(at);
-          dgamma += d * ((x.get(at) - stats.get(c)) * stats.get(channels + c));
-          dbeta += d;
+          imageGamma += d * ((x.get(at) - stats.get(c)) * stats.get(channels + c));
+          imageBeta += d;
         }
+        dgamma += imageGamma;
+        dbeta += imageBeta;
+      }
+      grads.set(g + c, dgamma);
+      grads.set(g + channels + c, dbeta);
+    }
+  }
+
+  /**
+   * {@link #batchNormBackwardParams} for GPUs, first half: each (image, channel)'s sums,
+   * {@code partial[b·C + c] = Σ_s dy · x̂} and {@code partial[B·C + b·C + c] = Σ_s dy}, one per work-item.
+   */
+  public static void batchNormParamImages(FloatArray dy, FloatArray x, FloatArray stats, FloatArray partial, int rows, int channels,
+      int spatial) {
+    for (@Parallel int b = 0; b < rows; b++)
+      for (@Parallel int c = 0; c < channels; c++) {
+        float imageGamma = 0f, imageBeta = 0f;
+        for (int s = 0; s < spatial; s++) {
+          int at = (b * channels + c) * spatial + s;
+          float d = dy.get(at);
+          imageGamma += d * ((x.get(at) - stats.get(c)) * stats.get(channels + c));
+          imageBeta += d;
+        }
+        partial.set(b * channels + c, imageGamma);
+        partial.set(rows * channels + b * channels + c, imageBeta);
+      }
+  }
+
+  /** Second half: {@code dγ} and {@code dβ} from the images' sums over the V rows in use, in order. */
+  public static void batchNormParamsSum(FloatArray partial, IntArray batch, FloatArray grads, int g, int rows, int channels) {
+    for (@Parallel int c = 0; c < channels; c++) {
+      float dgamma = 0f, dbeta = 0f;
+      for (int b = 0; b < batch.get(0); b++) {
+        dgamma += partial.get(b * channels + c);
+        dbeta += partial.get(rows * channels + b * channels + c);
+      }
       grads.set(g + c, dgamma);
       grads.set(g + channels + c, dbeta);
     }
