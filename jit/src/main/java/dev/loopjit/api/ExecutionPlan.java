@@ -29,6 +29,7 @@ public final class ExecutionPlan implements AutoCloseable {
   private List<Engine.Graph> selected;
   private final Map<String, String> settings = new LinkedHashMap<>();
   private final List<String> ignoredFlags = new ArrayList<>();
+  private final Map<TornadoVMBackendType, List<String>> backendFlags = new java.util.EnumMap<>(TornadoVMBackendType.class);
   private Device device;
   private Device fallback;
   private boolean profiler, printProfiles;
@@ -104,6 +105,37 @@ public final class ExecutionPlan implements AutoCloseable {
       }
     closeExecutor();
     return this;
+  }
+
+  /**
+   * Compiler flags for one kind of device, as TornadoVM programs pass them
+   * ({@code withCompilerFlags(TornadoVMBackendType.PTX, "-use_fast_math")}): the same flags as
+   * {@link #withCompilerFlags(String...)}, applied only when the plan runs on a device of
+   * {@code backend} (see {@link TornadoVMBackendType}); flags with no LoopJIT meaning are reported by
+   * {@link #ignoredCompilerFlags()}. A later call for the same backend replaces its flags. Takes
+   * effect from the next execution.
+   */
+  public synchronized ExecutionPlan withCompilerFlags(TornadoVMBackendType backend, String flags) {
+    open();
+    Objects.requireNonNull(backend, "backend");
+    List<String> list = new ArrayList<>();
+    for (String flag : Objects.requireNonNull(flags, "flags").trim().split("\\s+")) {
+      if (flag.isEmpty()) continue;
+      list.add(flag);
+      if (!FAST_MATH_FLAGS.contains(flag) && !ignoredFlags.contains(flag)) ignoredFlags.add(flag);
+    }
+    backendFlags.put(backend, List.copyOf(list));
+    closeExecutor();
+    return this;
+  }
+
+  /** The plan's settings for {@code d}: its own, with fast math where flags given for {@code d}'s backend ask for it. */
+  Map<String, String> settingsFor(Device d) {
+    List<String> flags = backendFlags.getOrDefault(TornadoVMBackendType.of(d, settings.get("opencl.program")), List.of());
+    if (flags.stream().noneMatch(FAST_MATH_FLAGS::contains)) return settings;
+    Map<String, String> s = new LinkedHashMap<>(settings);
+    s.put("fastMath", "true");
+    return s;
   }
 
   private static final List<String> FAST_MATH_FLAGS = List.of("-cl-fast-relaxed-math", "-cl-unsafe-math-optimizations", "-cl-mad-enable",
@@ -273,7 +305,7 @@ public final class ExecutionPlan implements AutoCloseable {
       r = new ExecutionResult(this, executor, d, p, null);
     } catch (KernelCompilationException e) {
       if (fallback == null || fallback.id().equals(d.id())) throw e;
-      if (fallbackExecutor == null) fallbackExecutor = Engine.get().open(fallback, settings);
+      if (fallbackExecutor == null) fallbackExecutor = Engine.get().open(fallback, settingsFor(fallback));
       Profile p = fallbackExecutor.execute(selected, options);
       r = new ExecutionResult(this, fallbackExecutor, fallback, p, e.getMessage());
     }
@@ -308,7 +340,7 @@ public final class ExecutionPlan implements AutoCloseable {
   }
 
   private Engine.Executor executor() {
-    if (executor == null) executor = Engine.get().open(device(), settings);
+    if (executor == null) executor = Engine.get().open(device(), settingsFor(device()));
     return executor;
   }
 

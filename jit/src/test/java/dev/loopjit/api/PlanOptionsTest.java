@@ -243,4 +243,29 @@ class PlanOptionsTest {
       assertTrue(a.getId() > 0 && b.getId() == a.getId() + 1, a.getId() + ", " + b.getId());
     }
   }
+
+  /** Flags for one backend apply only on its devices: fast math for PTX leaves the JVM strict; for JAVA it does not. */
+  @Test
+  void compilerFlagsForOneBackendApplyOnlyThere() {
+    float[] in = {1f, 3f}, out = new float[2];
+    ImmutableTaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, in).task("t", PlanOptionsTest::halve, in, out)
+        .transferToHost(DataTransferMode.EVERY_EXECUTION, out).snapshot();
+    try (ExecutionPlan plan = new ExecutionPlan(g).withDevice(Devices.jvm())) {
+      plan.withCompilerFlags(TornadoVMBackendType.PTX, "-use_fast_math -lineinfo");
+      assertTrue(!plan.settingsFor(Devices.jvm()).containsKey("fastMath"), "PTX's flags are not the JVM's");
+      assertEquals(List.of("-lineinfo"), plan.ignoredCompilerFlags());
+      plan.execute();
+      assertArrayEquals(new float[] {0.5f, 1.5f}, out);
+      plan.withCompilerFlags(TornadoVMBackendType.JAVA, "-cl-fast-relaxed-math");
+      assertEquals("true", plan.settingsFor(Devices.jvm()).get("fastMath"));
+      plan.withCompilerFlags(TornadoVMBackendType.JAVA, "");
+      assertTrue(!plan.settingsFor(Devices.jvm()).containsKey("fastMath"), "a later call replaces the backend's flags");
+    }
+    for (Device d : Devices.all()) {
+      TornadoVMBackendType t = TornadoVMBackendType.of(d, null);
+      assertEquals(switch (d.backend()) { case "cuda" -> TornadoVMBackendType.PTX; case "opencl" -> TornadoVMBackendType.OpenCL;
+        default -> TornadoVMBackendType.JAVA; }, t, d.id());
+      if (d.backend().equals("opencl")) assertEquals(TornadoVMBackendType.SPIRV, TornadoVMBackendType.of(d, "spirv"));
+    }
+  }
 }
