@@ -77,18 +77,23 @@ public final class ConvKernels {
       for (@Parallel int kk = 0; kk < channels * kernel * kernel; kk++) {
         int c = kk / (kernel * kernel), kh = kk / kernel % kernel, kw = kk % kernel;
         float acc = 0f;
-        for (int b = 0; b < rows; b++) {
-          float image = 0f;
-          for (int oh = 0; oh < outH; oh++)
-            for (int ow = 0; ow < outW; ow++) {
-              int ih = oh * stride + kh - pad, iw = ow * stride + kw - pad;
-              float v = ih >= 0 && ih < height && iw >= 0 && iw < width ? x.get(((b * channels + c) * height + ih) * width + iw) : 0f;
-              image += dy.get(((b * filters + f) * outH + oh) * outW + ow) * v;
-            }
-          acc += image;
-        }
+        for (int b = 0; b < rows; b++)
+          acc += windowProducts(dy, x, b, c, f, kh, kw, channels, height, width, filters, stride, pad, outH, outW);
         grads.set(wAt + f * channels * kernel * kernel + kk, acc);
       }
+  }
+
+  /** One image's {@code Σ_p dy[b][f][p] · x[b][c][window p at (kh, kw)]} over the output positions in order, 0 where the window leaves the image. */
+  static float windowProducts(FloatArray dy, FloatArray x, int b, int c, int f, int kh, int kw, int channels, int height, int width,
+      int filters, int stride, int pad, int outH, int outW) {
+    float image = 0f;
+    for (int oh = 0; oh < outH; oh++)
+      for (int ow = 0; ow < outW; ow++) {
+        int ih = oh * stride + kh - pad, iw = ow * stride + kw - pad;
+        float v = ih >= 0 && ih < height && iw >= 0 && iw < width ? x.get(((b * channels + c) * height + ih) * width + iw) : 0f;
+        image += dy.get(((b * filters + f) * outH + oh) * outW + ow) * v;
+      }
+    return image;
   }
 
   /**
@@ -124,11 +129,7 @@ public final class ConvKernels {
   public static void convBackwardBias(FloatArray dy, FloatArray grads, int bAt, int rows, int filters, int positions) {
     for (@Parallel int f = 0; f < filters; f++) {
       float acc = 0f;
-      for (int b = 0; b < rows; b++) {
-        float image = 0f;
-        for (int p = 0; p < positions; p++) image += dy.get((b * filters + f) * positions + p);
-        acc += image;
-      }
+      for (int b = 0; b < rows; b++) acc += NormKernels.planeSum(dy, (b * filters + f) * positions, positions);
       grads.set(bAt + f, acc);
     }
   }
@@ -136,11 +137,7 @@ public final class ConvKernels {
   /** {@link #convBackwardBias} for GPUs, first half: {@code partial[b·F + f] = Σ_p dy}, one (image, filter) per work-item; {@link #convWeightSum} adds the images. */
   public static void convBiasImages(FloatArray dy, FloatArray partial, int rows, int filters, int positions) {
     for (@Parallel int b = 0; b < rows; b++)
-      for (@Parallel int f = 0; f < filters; f++) {
-        float image = 0f;
-        for (int p = 0; p < positions; p++) image += dy.get((b * filters + f) * positions + p);
-        partial.set(b * filters + f, image);
-      }
+      for (@Parallel int f = 0; f < filters; f++) partial.set(b * filters + f, NormKernels.planeSum(dy, (b * filters + f) * positions, positions));
   }
 
   /**
@@ -155,14 +152,8 @@ public final class ConvKernels {
       for (@Parallel int f = 0; f < filters; f++)
         for (@Parallel int kk = 0; kk < channels * kernel * kernel; kk++) {
           int c = kk / (kernel * kernel), kh = kk / kernel % kernel, kw = kk % kernel;
-          float image = 0f;
-          for (int oh = 0; oh < outH; oh++)
-            for (int ow = 0; ow < outW; ow++) {
-              int ih = oh * stride + kh - pad, iw = ow * stride + kw - pad;
-              float v = ih >= 0 && ih < height && iw >= 0 && iw < width ? x.get(((b * channels + c) * height + ih) * width + iw) : 0f;
-              image += dy.get(((b * filters + f) * outH + oh) * outW + ow) * v;
-            }
-          partial.set((b * filters + f) * channels * kernel * kernel + kk, image);
+          partial.set((b * filters + f) * channels * kernel * kernel + kk,
+              windowProducts(dy, x, b, c, f, kh, kw, channels, height, width, filters, stride, pad, outH, outW));
         }
   }
 

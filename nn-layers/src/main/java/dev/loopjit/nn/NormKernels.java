@@ -30,20 +30,9 @@ public final class NormKernels {
     for (@Parallel int c = 0; c < channels; c++) {
       int valid = batch.get(0), n = valid * spatial;
       float sum = 0f;
-      for (int b = 0; b < valid; b++) {
-        float image = 0f;
-        for (int s = 0; s < spatial; s++) image += x.get((b * channels + c) * spatial + s);
-        sum += image;
-      }
+      for (int b = 0; b < valid; b++) sum += planeSum(x, (b * channels + c) * spatial, spatial);
       float mean = sum / n, squares = 0f;
-      for (int b = 0; b < valid; b++) {
-        float image = 0f;
-        for (int s = 0; s < spatial; s++) {
-          float d = x.get((b * channels + c) * spatial + s) - mean;
-          image += d * d;
-        }
-        squares += image;
-      }
+      for (int b = 0; b < valid; b++) squares += planeSquares(x, (b * channels + c) * spatial, spatial, mean);
       float variance = squares / n;
       stats.set(c, mean);
       stats.set(channels + c, 1f / (float) Math.sqrt(variance + eps));
@@ -53,6 +42,23 @@ public final class NormKernels {
     }
   }
 
+  /** {@code Σ_s x[at + s]} for s = 0 … n-1, in order: one (image, channel)'s sum. */
+  static float planeSum(FloatArray x, int at, int n) {
+    float sum = 0f;
+    for (int s = 0; s < n; s++) sum += x.get(at + s);
+    return sum;
+  }
+
+  /** {@code Σ_s (x[at + s] - mean)²} for s = 0 … n-1, in order. */
+  static float planeSquares(FloatArray x, int at, int n, float mean) {
+    float sum = 0f;
+    for (int s = 0; s < n; s++) {
+      float d = x.get(at + s) - mean;
+      sum += d * d;
+    }
+    return sum;
+  }
+
   /**
    * {@link #batchNormStats} for GPUs, first of four kernels with its bits: each (image, channel)'s
    * sum, {@code partial[b·C + c] = Σ_s x}, one per work-item (a GPU runs B·C of them side by side
@@ -60,11 +66,7 @@ public final class NormKernels {
    */
   public static void batchNormImageSums(FloatArray x, FloatArray partial, int rows, int channels, int spatial) {
     for (@Parallel int b = 0; b < rows; b++)
-      for (@Parallel int c = 0; c < channels; c++) {
-        float image = 0f;
-        for (int s = 0; s < spatial; s++) image += x.get((b * channels + c) * spatial + s);
-        partial.set(b * channels + c, image);
-      }
+      for (@Parallel int c = 0; c < channels; c++) partial.set(b * channels + c, planeSum(x, (b * channels + c) * spatial, spatial));
   }
 
   /** Second: the mean, {@code stats[c] = (Σ_b partial[b·C + c]) / N} over the V rows in use, in order. */
@@ -80,14 +82,8 @@ public final class NormKernels {
   /** Third: each (image, channel)'s squared deviations from the mean, {@code partial[b·C + c] = Σ_s (x - mean)²}. */
   public static void batchNormImageSquares(FloatArray x, FloatArray stats, FloatArray partial, int rows, int channels, int spatial) {
     for (@Parallel int b = 0; b < rows; b++)
-      for (@Parallel int c = 0; c < channels; c++) {
-        float mean = stats.get(c), image = 0f;
-        for (int s = 0; s < spatial; s++) {
-          float d = x.get((b * channels + c) * spatial + s) - mean;
-          image += d * d;
-        }
-        partial.set(b * channels + c, image);
-      }
+      for (@Parallel int c = 0; c < channels; c++)
+        partial.set(b * channels + c, planeSquares(x, (b * channels + c) * spatial, spatial, stats.get(c)));
   }
 
   /** Fourth: the variance from the images' sums in order, then what {@link #batchNormStats} writes: 1/√(var + ε) and the running averages. */
