@@ -4,13 +4,14 @@ package dev.loopjit.api;
 /**
  * A device that task graphs run on, as listed by {@link Devices#all()} and
  * {@code scripts/loopjit devices}. Ids are {@code "jvm"}, {@code "jvm-mt"}, {@code "opencl:N"} and {@code "cuda:N"}.
+ * Every device is also a {@link TornadoDevice}, with TornadoVM's getters.
  *
  * <pre>{@code
  * Device d = Devices.get("opencl:0");
  * System.out.println(d.name() + ", " + d.computeUnits() + " compute units, fp64=" + d.supportsFp64());
  * }</pre>
  */
-public interface Device {
+public non-sealed interface Device extends TornadoDevice {
   /** What a device is, for {@link Devices#best()} and listings. */
   enum Kind { GPU, CPU, ACCELERATOR, JVM }
 

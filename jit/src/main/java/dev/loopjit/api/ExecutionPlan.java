@@ -60,6 +60,20 @@ public final class ExecutionPlan implements AutoCloseable {
     return this;
   }
 
+  /** {@link #withDevice(Device)} for a variable declared as TornadoVM's {@link TornadoDevice} (every one is a {@link Device}). */
+  public ExecutionPlan withDevice(TornadoDevice device) {
+    return withDevice((Device) device);
+  }
+
+  /**
+   * TornadoVM's {@code TornadoExecutionPlan.getDevice(backendIndex, deviceIndex)}: device
+   * {@code deviceIndex} of backend {@code backendIndex} as {@link TornadoRuntime} numbers them
+   * (backend 0, device 0 is {@link Devices#best()}).
+   */
+  public static Device getDevice(int backendIndex, int deviceIndex) {
+    return TornadoRuntime.INSTANCE.getBackend(backendIndex).getDevice(deviceIndex);
+  }
+
   /**
    * Runs on the device with this id ({@code "jvm"}, {@code "opencl:0"}, {@code "cuda:0"}). An
    * OpenCL id may name the form its programs take: {@code "opencl:0/spirv"} (SPIR-V, as

@@ -1,0 +1,55 @@
+// TornadoVM's device type, so that programs declaring TornadoDevice variables compile after the import rename: every Device is one.
+package dev.loopjit.api;
+
+/**
+ * A {@link Device} under TornadoVM's name and getters, for programs written against TornadoVM:
+ * {@code TornadoDevice d = TornadoExecutionPlan.getDevice(0, 0)} becomes
+ * {@code TornadoDevice d = ExecutionPlan.getDevice(0, 0)}. Every {@link Device} is a
+ * {@code TornadoDevice} and every {@code TornadoDevice} a {@code Device}; the getters read the
+ * device's own facts.
+ */
+public sealed interface TornadoDevice permits Device {
+  private Device device() {
+    return (Device) this;
+  }
+
+  /** {@link Device#name()}. */
+  default String getDeviceName() {
+    return device().name();
+  }
+
+  /** {@link Device#describe()}. */
+  default String getDescription() {
+    return device().describe();
+  }
+
+  /** The backend: {@code "jvm"}, {@code "jvm-mt"}, {@code "opencl"} or {@code "cuda"}. */
+  default String getPlatformName() {
+    return device().backend();
+  }
+
+  /** {@link Device#kind()} as TornadoVM names it ({@code JAVA} for the JVM's). */
+  default TornadoDeviceType getDeviceType() {
+    return TornadoDeviceType.of(device().kind());
+  }
+
+  /** {@link Device#memoryBytes()}. */
+  default long getMaxGlobalMemory() {
+    return device().memoryBytes();
+  }
+
+  /** {@link Device#localMemoryBytes()}. */
+  default long getDeviceLocalMemorySize() {
+    return device().localMemoryBytes();
+  }
+
+  /** {@link Device#computeUnits()}. */
+  default int getAvailableProcessors() {
+    return device().computeUnits();
+  }
+
+  /** The index of its backend in {@link TornadoRuntime#getBackend(int)}. */
+  default int getBackendIndex() {
+    return TornadoRuntime.INSTANCE.backendIndexOf(device());
+  }
+}
