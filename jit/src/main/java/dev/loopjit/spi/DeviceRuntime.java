@@ -28,7 +28,7 @@ public interface DeviceRuntime extends AutoCloseable {
   /** Copies the buffer's host array to the device. */
   Timing copyIn(DeviceBuffer buffer);
 
-  /** Copies the device buffer back into its host array. */
+  /** Copies the device buffer back into its host array: there once {@link #finish()} returns (a runtime may copy asynchronously). */
   Timing copyOut(DeviceBuffer buffer);
 
   /**

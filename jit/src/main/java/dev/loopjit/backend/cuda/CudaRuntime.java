@@ -33,7 +33,10 @@ import java.util.function.IntSupplier;
  * and every launch are asynchronous on the stream, each between a pair of events that
  * {@link #finish()} reads into the operation's {@link Timing} and gives back to the plan's pool of
  * events (created once, destroyed when the plan closes: creating and destroying two per launch
- * would count in the launch latency the benchmarks measure). Heap arrays under
+ * would count in the launch latency the benchmarks measure). Heap arrays of up to
+ * {@link #SMALL_UP_TO} bytes (bounds reports, a loss, a batch's labels) go asynchronously through a
+ * small page-locked buffer, those coming back reaching their arrays when the stream is next waited
+ * for — no wait per copy (an H200 showed one stream wait per checked kernel). Other heap arrays under
  * {@link #STAGED_FROM} are copied synchronously straight from the Java array
  * ({@code Linker.Option.critical}), after the stream has drained, and timed on the host; larger
  * ones go through the plan's page-locked staging buffer in slices of {@link #STAGE_BYTES} (a
@@ -61,6 +64,20 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   private MemorySegment stage;
   private boolean stagePinned;
   private int stagedCopies;
+  /** Heap arrays of at most this many bytes are copied asynchronously through {@link #small} (a bounds report, a loss, a batch's labels). */
+  static final long SMALL_UP_TO = 4096;
+  /** The small-copy buffer's size: the small copies between two waits. */
+  static final long SMALL_BYTES = 256 << 10;
+  /** Page-locked, made by the first small copy; null before, or when the driver cannot lock host memory (then small copies are synchronous). */
+  private MemorySegment small;
+  private boolean smallTried;
+  private long smallUsed;
+  private int smallCopies;
+  /** Copies back into heap arrays that wait in {@link #small} until the stream is waited for. */
+  private final java.util.List<SmallOut> smallOut = new java.util.ArrayList<>();
+
+  /** A small copy back: {@code bytes} at {@code at} in {@link #small}, for {@code host} once the stream has been waited for. */
+  private record SmallOut(HostArray host, long at, long bytes) {}
   /** Events created and not in use, for the next operations; destroyed by {@link #close()}. */
   private final java.util.ArrayDeque<MemorySegment> freeEvents = new java.util.ArrayDeque<>();
   private int liveEvents, createdEvents;
@@ -120,8 +137,9 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
 
   /**
    * One copy between the host array and its device memory: off-heap arrays asynchronously on the
-   * stream; heap arrays synchronously straight from the Java array, after the stream drained, timed
-   * on the host; boolean[] through native memory.
+   * stream; small heap arrays asynchronously through the small page-locked buffer (back in the array
+   * at the next wait); other heap arrays synchronously straight from the Java array, after the
+   * stream drained, timed on the host; boolean[] through native memory.
    */
   @Override
   @SuppressWarnings("unchecked")
@@ -136,6 +154,21 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       return toDevice ? timed("cuMemcpyHtoDAsync: " + what, () -> cuda.memcpyHtoDAsync(pointer, h.segment(), size, stream))
           : timed("cuMemcpyDtoHAsync: " + what, () -> cuda.memcpyDtoHAsync(h.segment(), pointer, size, stream));
     if (h.segment() != null && size >= STAGED_FROM) return staged(h, pointer, size, toDevice, what);
+    if (h.segment() != null && size <= SMALL_UP_TO && smallBuffer(size)) {
+      // No wait for the stream: the array's bytes go through page-locked memory, asynchronously; one
+      // coming back reaches its heap array when the stream is next waited for (finish, drain).
+      long at = smallUsed;
+      smallUsed += (size + 15) & ~15L;
+      smallCopies++;
+      MemorySegment slot = small.asSlice(at, size);
+      if (toDevice) {
+        MemorySegment.copy(h.segment(), 0, slot, 0, size);
+        return timed("cuMemcpyHtoDAsync (small): " + what, () -> cuda.memcpyHtoDAsync(pointer, slot, size, stream));
+      }
+      Timing t = timed("cuMemcpyDtoHAsync (small): " + what, () -> cuda.memcpyDtoHAsync(slot, pointer, size, stream));
+      smallOut.add(new SmallOut(h, at, size));
+      return t;
+    }
     drain();   // the critical call holds off the GC while it blocks: let it wait for this copy only
     long t0 = System.nanoTime();
     String call = (toDevice ? "cuMemcpyHtoD: " : "cuMemcpyDtoH: ") + what;
@@ -146,6 +179,35 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       if (!toDevice && h.segment() == null) h.copyFrom(host);
     }
     return Timing.of(System.nanoTime() - t0);
+  }
+
+  /**
+   * Whether {@link #small} has room for {@code bytes} more: made and page-locked on first use; when
+   * full, the stream is waited for (its copies back delivered) and it starts again from the front.
+   */
+  private boolean smallBuffer(long bytes) {
+    if (!smallTried) {
+      smallTried = true;
+      if (cdevice.hostRegisterSupported()) {
+        MemorySegment m = stageArena.allocate(SMALL_BYTES, 4096);
+        if (cuda.memHostRegister(m, SMALL_BYTES, Cuda.MEMHOSTREGISTER_PORTABLE) == Cuda.SUCCESS) small = m;
+      }
+    }
+    if (small == null) return false;
+    if (smallUsed + bytes > SMALL_BYTES) drain();
+    return true;
+  }
+
+  /** After a wait for the stream: the small copies back into their heap arrays, and the small buffer free again. */
+  private void deliverSmallCopies() {
+    for (SmallOut o : smallOut) MemorySegment.copy(small, o.at(), o.host().segment(), 0, o.bytes());
+    smallOut.clear();
+    smallUsed = 0;
+  }
+
+  /** Small heap copies made through the page-locked buffer, for tests. */
+  int smallCopies() {
+    return smallCopies;
   }
 
   /** A large heap array's copy in slices through the staging buffer: Java array to stage, stage to device (or back), one slice at a time. */
@@ -283,6 +345,8 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   public void finish() {
     context.makeCurrent();
     int rc = cuda.streamSynchronize(stream);
+    if (rc == Cuda.SUCCESS) deliverSmallCopies();
+    else smallOut.clear();   // nothing came back: the host arrays keep what they had
     try (Arena a = Arena.ofConfined()) {
       MemorySegment ms = a.allocate(JAVA_FLOAT);
       events.finish(new PendingTimings.Reader<>() {
@@ -306,7 +370,13 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   private void drain() {
     if (closed || context.lost()) return;   // a lost context runs nothing more: nothing to wait for
     context.makeCurrent();
-    check(cuda.streamSynchronize(stream), "cuStreamSynchronize on " + device);
+    try {
+      check(cuda.streamSynchronize(stream), "cuStreamSynchronize on " + device);
+    } catch (RuntimeException e) {
+      smallOut.clear();
+      throw e;
+    }
+    deliverSmallCopies();
   }
 
   /** Events in use by operations not yet finished, for tests: 0 after {@link #finish()}. */
@@ -345,6 +415,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     }
     pinned.clear();
     if (stage != null && stagePinned) cuda.memHostUnregister(stage);   // after a fault the driver may refuse: the arena frees it anyway
+    if (small != null) cuda.memHostUnregister(small);
     stageArena.close();
     for (MemorySegment e : freeEvents) cuda.eventDestroy(e);   // after a fault the driver may refuse: nothing more to do
     createdEvents -= freeEvents.size();

@@ -369,6 +369,42 @@ class CudaRuntimeTest {
     assertEquals("[1, 2, 3]", steps.get("b"), "nothing ran after the fault, and no data was lost");
   }
 
+  /**
+   * Heap arrays of up to {@link CudaRuntime#SMALL_UP_TO} bytes go through the page-locked small
+   * buffer with no wait per copy: the host array changes only when the stream is waited for, then
+   * holds the device's bytes; more small copies than the buffer holds wait for it and go on; a
+   * larger heap array takes the synchronous path.
+   */
+  @Test
+  void smallHeapArraysAreCopiedWithoutAWaitEach() {
+    CudaDevice d = CudaTesting.device();
+    try (CudaRuntime rt = new CudaRuntime(d, HandwrittenPtx.SOURCE, Settings.options())) {
+      int copies = (int) (CudaRuntime.SMALL_BYTES / CudaRuntime.SMALL_UP_TO) + 3;   // past one buffer's worth
+      List<long[]> hosts = new ArrayList<>();
+      List<DeviceBuffer> buffers = new ArrayList<>();
+      for (int k = 0; k < copies; k++) {
+        long[] h = new long[(int) (CudaRuntime.SMALL_UP_TO / 8)];
+        java.util.Arrays.fill(h, k * 1000L + 7);
+        hosts.add(h);
+        DeviceBuffer b = rt.allocate(HostArray.of(h), false);
+        buffers.add(b);
+        rt.copyIn(b);
+      }
+      for (long[] h : hosts) java.util.Arrays.fill(h, -1L);   // the device has the copies: what the host does now does not matter
+      for (DeviceBuffer b : buffers) rt.copyOut(b);
+      rt.finish();
+      for (int k = 0; k < copies; k++) assertEquals(k * 1000L + 7, hosts.get(k)[hosts.get(k).length - 1], "array " + k);
+      assertEquals(2 * copies, rt.smallCopies());
+      long[] big = new long[(int) (CudaRuntime.SMALL_UP_TO / 8) + 1];
+      DeviceBuffer b = rt.allocate(HostArray.of(big), false);
+      rt.copyIn(b);
+      rt.finish();
+      assertEquals(2 * copies, rt.smallCopies(), "a larger heap array is copied synchronously");
+      b.release();
+      for (DeviceBuffer x : buffers) x.release();
+    }
+  }
+
   /** A heap array past {@link CudaRuntime#STAGED_FROM} goes through the staging buffer in slices, not a critical downcall: round trip exact. */
   @Test
   void largeHeapArraysAreCopiedThroughTheStagingBuffer() {
