@@ -111,14 +111,21 @@ public final class ExecutionPlan implements AutoCloseable {
    */
   public synchronized ExecutionPlan withCompilerFlags(String... flags) {
     open();
+    if (split(flags).stream().anyMatch(FAST_MATH_FLAGS::contains)) settings.put("fastMath", "true");
+    closeExecutor();
+    return this;
+  }
+
+  /** The single flags in {@code flags} (each may hold several, space-separated); those with no LoopJIT meaning are added to {@link #ignoredCompilerFlags()}. */
+  private List<String> split(String... flags) {
+    List<String> list = new ArrayList<>();
     for (String f : Objects.requireNonNull(flags, "flags"))
       for (String flag : Objects.requireNonNull(f, "flag").trim().split("\\s+")) {
         if (flag.isEmpty()) continue;
-        if (FAST_MATH_FLAGS.contains(flag)) settings.put("fastMath", "true");
-        else if (!ignoredFlags.contains(flag)) ignoredFlags.add(flag);
+        list.add(flag);
+        if (!FAST_MATH_FLAGS.contains(flag) && !ignoredFlags.contains(flag)) ignoredFlags.add(flag);
       }
-    closeExecutor();
-    return this;
+    return list;
   }
 
   /**
@@ -132,13 +139,7 @@ public final class ExecutionPlan implements AutoCloseable {
   public synchronized ExecutionPlan withCompilerFlags(TornadoVMBackendType backend, String flags) {
     open();
     Objects.requireNonNull(backend, "backend");
-    List<String> list = new ArrayList<>();
-    for (String flag : Objects.requireNonNull(flags, "flags").trim().split("\\s+")) {
-      if (flag.isEmpty()) continue;
-      list.add(flag);
-      if (!FAST_MATH_FLAGS.contains(flag) && !ignoredFlags.contains(flag)) ignoredFlags.add(flag);
-    }
-    backendFlags.put(backend, List.copyOf(list));
+    backendFlags.put(backend, List.copyOf(split(flags)));
     closeExecutor();
     return this;
   }

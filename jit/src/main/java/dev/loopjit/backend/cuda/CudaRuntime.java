@@ -288,16 +288,11 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       destroyEvent(start);
       throw e;
     }
-    try {
-      cuda.check(cuda.eventRecord(start, stream), "cuEventRecord before " + what);
-      cuda.check(op.getAsInt(), what);
-      cuda.check(cuda.eventRecord(end, stream), "cuEventRecord after " + what);
+    try {   // a fault in any of them marks the context lost and says so (check)
+      check(cuda.eventRecord(start, stream), "cuEventRecord before " + what);
+      check(op.getAsInt(), what);
+      check(cuda.eventRecord(end, stream), "cuEventRecord after " + what);
     } catch (RuntimeException e) {
-      if (e instanceof CudaException c && c.sticky()) {
-        destroyEvent(start);
-        destroyEvent(end);
-        throw lost(c.code(), what, c);
-      }
       destroyEvent(start);
       destroyEvent(end);
       throw e;
@@ -308,14 +303,6 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   /** {@code rc} of {@code what} checked; a fault (a sticky CUresult) also marks the context lost. */
   private void check(int rc, String what) {
     context.check(rc, what);
-  }
-
-  /** The exception for a fault ({@code rc} sticky) in {@code what}: the context is lost, and with it the device for this process. */
-  private CudaException lost(int rc, String what, CudaException cause) {
-    CudaException e = new CudaException(rc, what + " (" + CudaException.faultAdvice(device.id()) + ")", cuda.describe(rc));
-    if (cause != null) e.initCause(cause);
-    context.markLost(e.getMessage());
-    return e;
   }
 
   /** An event from the pool, or a new one. */
