@@ -68,14 +68,19 @@ public sealed interface Optimizer extends java.io.Serializable permits Optimizer
 
   /** Adds the update of all {@code n} parameters; the learning rate is multiplied by {@code scale[0]} (1 element). */
   default void addUpdate(Wiring w, FloatArray params, FloatArray grads, List<FloatArray> state, FloatArray scale, int n) {
+    addUpdate(w, "", params, grads, state, scale, n);
+  }
+
+  /** As above, the task ids starting with {@code prefix}: for a graph that updates several parameter arrays, each with its optimizer. */
+  default void addUpdate(Wiring w, String prefix, FloatArray params, FloatArray grads, List<FloatArray> state, FloatArray scale, int n) {
     TaskGraph g = w.graph();
     switch (this) {
-      case Sgd s -> g.task(w.id("sgd"), OptimizerKernels::sgdUpdate, params, grads, scale, s.learningRate(), s.weightDecay(), n);
-      case Momentum m -> g.task(w.id("momentum"), OptimizerKernels::momentumUpdate, params, grads, scale, state.get(0), m.learningRate(),
+      case Sgd s -> g.task(w.id(prefix + "sgd"), OptimizerKernels::sgdUpdate, params, grads, scale, s.learningRate(), s.weightDecay(), n);
+      case Momentum m -> g.task(w.id(prefix + "momentum"), OptimizerKernels::momentumUpdate, params, grads, scale, state.get(0), m.learningRate(),
           m.momentum(), m.weightDecay(), n);
-      case Adam a -> g.task(w.id("adam_tick"), OptimizerKernels::adamTick, state.get(2), a.beta1(), a.beta2())
-          .task(w.id("adam"), OptimizerKernels::adamUpdate, params, grads, scale, state.get(0), state.get(1), state.get(2), a.learningRate(),
-              a.beta1(), a.beta2(), a.epsilon(), a.weightDecay(), n);
+      case Adam a -> g.task(w.id(prefix + "adam_tick"), OptimizerKernels::adamTick, state.get(2), a.beta1(), a.beta2())
+          .task(w.id(prefix + "adam"), OptimizerKernels::adamUpdate, params, grads, scale, state.get(0), state.get(1), state.get(2),
+              a.learningRate(), a.beta1(), a.beta2(), a.epsilon(), a.weightDecay(), n);
     }
   }
 }

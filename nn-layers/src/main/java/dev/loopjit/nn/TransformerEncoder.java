@@ -113,15 +113,7 @@ public final class TransformerEncoder implements AutoCloseable {
    * token type ids are 0. Checked before anything runs.
    */
   public float[][] encode(List<int[]> sequences) {
-    for (int s = 0; s < sequences.size(); s++) {
-      int[] ids = sequences.get(s);
-      if (ids.length == 0 || ids.length > maxTokens)
-        throw new IllegalArgumentException("sequence " + s + " has " + ids.length + " tokens; the encoder takes 1 to " + maxTokens);
-      for (int t = 0; t < ids.length; t++)
-        if (ids[t] < 0 || ids[t] >= shape.vocabulary())
-          throw new IllegalArgumentException("sequence " + s + ", token " + t + ": id " + ids[t] + " is outside the vocabulary [0, " + shape.vocabulary()
-              + ")");
-    }
+    check(sequences, maxTokens, shape.vocabulary());
     Integer[] order = new Integer[sequences.size()];
     for (int i = 0; i < order.length; i++) order[i] = i;
     Arrays.sort(order, Comparator.comparingInt((Integer i) -> -sequences.get(i).length).thenComparingInt(i -> i));
@@ -135,6 +127,19 @@ public final class TransformerEncoder implements AutoCloseable {
       from += count;
     }
     return out;
+  }
+
+  /** Refuses, naming it, a sequence of no tokens or more than {@code maxTokens}, or with an id outside [0, vocabulary). */
+  static void check(List<int[]> sequences, int maxTokens, int vocabulary) {
+    for (int s = 0; s < sequences.size(); s++) {
+      int[] ids = sequences.get(s);
+      if (ids == null) throw new IllegalArgumentException("sequence " + s + " is null");
+      if (ids.length == 0 || ids.length > maxTokens)
+        throw new IllegalArgumentException("sequence " + s + " has " + ids.length + " tokens; the encoder takes 1 to " + maxTokens);
+      for (int t = 0; t < ids.length; t++)
+        if (ids[t] < 0 || ids[t] >= vocabulary)
+          throw new IllegalArgumentException("sequence " + s + ", token " + t + ": id " + ids[t] + " is outside the vocabulary [0, " + vocabulary + ")");
+    }
   }
 
   /** The rows a batch of {@code tokens} tokens runs as: the next power of two, at least 32. */
