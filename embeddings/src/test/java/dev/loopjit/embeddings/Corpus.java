@@ -1,4 +1,5 @@
-// Sentences LoopJIT did not write: the license texts every Debian system ships (base-files' /usr/share/common-licenses), split at sentence ends.
+// Sentences LoopJIT did not write: the license texts every Debian system ships (base-files' /usr/share/common-licenses), split at sentence ends;
+// labelled by their license, a classification task.
 package dev.loopjit.embeddings;
 
 import java.io.IOException;
@@ -25,14 +26,28 @@ final class Corpus {
       files = s.filter(p -> !Files.isSymbolicLink(p) && Files.isRegularFile(p)).sorted().toList();
     }
     Set<String> out = new LinkedHashSet<>();
-    for (Path f : files) {
-      String text = new String(Files.readAllBytes(f), StandardCharsets.UTF_8).replaceAll("\\s+", " ");
-      for (String s : text.split("(?<=[.!?;:])\\s+")) {
-        s = s.strip();
-        if (s.length() >= 12) out.add(s);
-      }
-    }
+    for (Path f : files) out.addAll(split(new String(Files.readAllBytes(f), StandardCharsets.UTF_8)));
     return new ArrayList<>(out);
+  }
+
+  /** A labelled task: each distinct sentence of the named license texts, labelled with its file's name, in file order. */
+  static List<String[]> byLicense(String... names) throws IOException {
+    Set<String> seen = new LinkedHashSet<>();
+    List<String[]> out = new ArrayList<>();
+    for (String name : names)
+      for (String s : split(Files.readString(LICENSES.resolve(name), StandardCharsets.UTF_8)))
+        if (seen.add(s)) out.add(new String[] {name, s});
+    return out;
+  }
+
+  /** A text's sentences of at least 12 characters, split at sentence ends. */
+  private static List<String> split(String text) {
+    List<String> out = new ArrayList<>();
+    for (String s : text.replaceAll("\\s+", " ").split("(?<=[.!?;:])\\s+")) {
+      s = s.strip();
+      if (s.length() >= 12) out.add(s);
+    }
+    return out;
   }
 
   /** Every {@code step}-th sentence: a sample spread over all the texts. */

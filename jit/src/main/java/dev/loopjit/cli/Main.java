@@ -1,5 +1,5 @@
 // The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device;
-// `loopjit train` is nn-layers' TrainCommand, `loopjit embed` the embeddings module's EmbedCommand and `loopjit spark-train` the spark
+// `loopjit train` is nn-layers' TrainCommand, `loopjit embed` and `loopjit classify` the embeddings module's commands, `loopjit spark-train` the spark
 // module's SparkTrainCommand, found by name so that the engine does not depend on them.
 package dev.loopjit.cli;
 
@@ -34,6 +34,9 @@ public final class Main {
                            [SENTENCE...]
              loopjit embed --search FILE QUERY [--top N] [--device ID] [--batch N] [--model FILE.onnx --tokenizer FILE.json] [--profile]
                            (sentence embeddings from all-MiniLM-L6-v2: one line of 384 numbers per sentence; loopjit embed --help)
+             loopjit classify --train FILE [--test FILE] [--epochs N] [--layers N] [--batch N] [--max-tokens N] [--lr-head X] [--lr-blocks X]
+                           [--seed S] [--device ID] [--model FILE.onnx --tokenizer FILE.json] [--input FILE] [--profile] [SENTENCE...]
+                           (fine-tunes all-MiniLM-L6-v2 on LABEL<TAB>SENTENCE lines, then labels sentences; loopjit classify --help)
              loopjit spark-train --dataset fashion-mnist [--master local[N]|URL] [--partitions P] [--mode gradient|params] [--every K]
                            [--model mlp|cnn] [--epochs N] [--batch B] [--lr X] [--lr-decay G] [--optimizer sgd|momentum|adam]
                            [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR] [--train-rows N] [--save FILE] [--rounds]
@@ -58,6 +61,8 @@ public final class Main {
       case "train" -> command(TRAIN_COMMAND, "train needs the nn-layers jar (loopjit-nn-layers)", Arrays.copyOfRange(args, 1, args.length));
       case "embed" -> command(EMBED_COMMAND, "embed needs the embeddings jar (loopjit-embeddings) and its dependencies",
           Arrays.copyOfRange(args, 1, args.length));
+      case "classify" -> command(CLASSIFY_COMMAND, "classify needs the embeddings jar (loopjit-embeddings) and its dependencies",
+          Arrays.copyOfRange(args, 1, args.length));
       case "spark-train" -> command(SPARK_TRAIN_COMMAND, "spark-train needs the spark module's jar (loopjit-spark) and Spark's jars",
           Arrays.copyOfRange(args, 1, args.length));
       case "run" -> {
@@ -73,6 +78,7 @@ public final class Main {
   }
 
   private static final String TRAIN_COMMAND = "dev.loopjit.nn.TrainCommand", EMBED_COMMAND = "dev.loopjit.embeddings.EmbedCommand",
+      CLASSIFY_COMMAND = "dev.loopjit.embeddings.ClassifyCommand",
       SPARK_TRAIN_COMMAND = "dev.loopjit.spark.SparkTrainCommand";
 
   /** Runs another module's command by its class name, so that the engine does not depend on the module. */

@@ -78,6 +78,16 @@ public final class EncoderClassifier implements AutoCloseable {
     step = new Step();
   }
 
+  /** The encoder's sizes. */
+  public EncoderShape shape() {
+    return shape;
+  }
+
+  /** The device it trains and classifies on. */
+  public Device device() {
+    return device;
+  }
+
   /** The settings it was made with. */
   public FineTuning settings() {
     return settings;
