@@ -320,7 +320,12 @@ public final class ExecutionPlan implements AutoCloseable {
       r = new ExecutionResult(this, executor, d, p, null);
     } catch (KernelCompilationException e) {
       if (fallback == null || fallback.id().equals(d.id())) throw e;
-      if (fallbackExecutor == null) fallbackExecutor = Engine.get().open(fallback, settingsFor(fallback));
+      if (fallbackExecutor == null) {
+        // the jvm as a fallback runs the Java methods as written, the kernels no compiled device takes included
+        Map<String, String> s = new LinkedHashMap<>(settingsFor(fallback));
+        s.put("jvm.asWritten", "true");
+        fallbackExecutor = Engine.get().open(fallback, s);
+      }
       Profile p = fallbackExecutor.execute(selected, options);
       r = new ExecutionResult(this, fallbackExecutor, fallback, p, e.getMessage());
     }

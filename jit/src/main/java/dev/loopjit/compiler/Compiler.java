@@ -150,6 +150,30 @@ public final class Compiler {
     }
   }
 
+  /**
+   * Refuses {@code method} with every {@link KernelCompilationException} the compiled devices would
+   * raise for it (compiled for OpenCL C, the compiler's reference target), for the {@code jvm}
+   * device: it runs the Java method itself, and would otherwise run programs every other device
+   * refuses. Returns the number of its {@code @Parallel} loops (1 for a kernel with none, or a
+   * {@code KernelContext} kernel), so that the jvm checks a plan's {@code WorkerGrid} as they do.
+   * A failure of the compiler's own (not a refusal) is left to the devices: the jvm runs the method.
+   * With {@code meaningOnly} (the jvm as a plan's fallback, {@code loopjit.jvm.asWritten}), only the
+   * refusals of {@link #checkParallelMeaning} are thrown: the jvm runs any other Java method as written.
+   */
+  public static int checkAsCompiledDevicesDo(MethodRef method, boolean meaningOnly) {
+    KernelIR ir;
+    try {
+      ir = compile(method, Target.offline("opencl", ""));
+    } catch (KernelCompilationException e) {
+      if (!meaningOnly) throw e;
+      checkParallelMeaning(method);
+      return 1;
+    } catch (RuntimeException e) {
+      return 1;
+    }
+    return ir.launch() instanceof dev.loopjit.ir.Launch.Loops l ? Math.max(1, l.counts().size()) : 1;
+  }
+
   /** The names of the passes, in order, for {@code --target ir:<pass>} and the dump setting. */
   public static List<String> passNames() {
     return PASSES.stream().map(Pass::name).toList();

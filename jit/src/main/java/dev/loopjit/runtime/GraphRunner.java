@@ -266,7 +266,10 @@ public final class GraphRunner implements Engine.Executor {
 
   @Override
   public void compile(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
-    prepare(specs(plan), options, new Tally());
+    // the kernels only: a grid (a KernelContext task's WorkerGrid) may still come, as TornadoVM's withGridScheduler after withPreCompilation
+    Tally tally = new Tally();
+    for (GraphSpec g : specs(plan))
+      for (TaskSpec t : g.tasks()) kernel(t, tally);
   }
 
   @Override
@@ -334,15 +337,7 @@ public final class GraphRunner implements Engine.Executor {
     for (GraphSpec g : graphs) {
       List<Step> list = new ArrayList<>();
       for (TaskSpec t : g.tasks()) {
-        DeviceKernel k = kernels.get(t);
-        if (k == null) {
-          DeviceRuntime.Prepared p = device.prepare(t);
-          k = p.kernel();
-          kernels.put(t, k);
-          if (p.compiled()) tally.compiled++;
-          tally.compileNanos += p.compileNanos();
-          tally.driverNanos += p.driverCompileNanos();
-        }
+        DeviceKernel k = kernel(t, tally);
         Grid grid = grid(t, k, options);
         checkLocalMemory(t, k, grid);
         list.add(new Step(t, k, grid));
@@ -350,6 +345,20 @@ public final class GraphRunner implements Engine.Executor {
       steps.put(g, list);
     }
     return steps;
+  }
+
+  /** The task's kernel, prepared on the device the first time (its JIT time counted in {@code tally}). */
+  private DeviceKernel kernel(TaskSpec t, Tally tally) {
+    DeviceKernel k = kernels.get(t);
+    if (k == null) {
+      DeviceRuntime.Prepared p = device.prepare(t);
+      k = p.kernel();
+      kernels.put(t, k);
+      if (p.compiled()) tally.compiled++;
+      tally.compileNanos += p.compileNanos();
+      tally.driverNanos += p.driverCompileNanos();
+    }
+    return k;
   }
 
   /** A kernel's prologue or epilogue: one work-item, timed under the task's name and the phase. */

@@ -37,9 +37,10 @@ final class JvmRuntime implements DeviceRuntime {
       throw new dev.loopjit.api.KernelCompilationException("(prebuilt)", task.prebuilt().entryPoint(), -1, "prebuilt kernel",
           "task \"" + task.qualifiedName() + "\": " + task.display() + " is device code with no Java method, so the jvm cannot run it");
     long t0 = System.nanoTime();
-    JvmKernel k = JvmKernel.of(task);
-    if (!k.explicit()) Compiler.checkParallelMeaning(task.method());
-    return new Prepared(k, false, System.nanoTime() - t0, 0);
+    // refused as every compiled device refuses it (as a plan's fallback, only where Java's meaning would be lost), and its parallel
+    // loops counted as they count them
+    int loops = Compiler.checkAsCompiledDevicesDo(task.method(), options.flag("jvm.asWritten"));
+    return new Prepared(JvmKernel.of(task, loops), false, System.nanoTime() - t0, 0);
   }
 
   /** A JVM copy of a host array, of the same class. */
@@ -142,8 +143,8 @@ final class JvmRuntime implements DeviceRuntime {
   public void close() {}
 
   /** A task's method, ready to call. */
-  record JvmKernel(TaskSpec task, MethodHandle handle, int contextParam, boolean usesBarriers) implements DeviceKernel {
-    static JvmKernel of(TaskSpec task) {
+  record JvmKernel(TaskSpec task, MethodHandle handle, int contextParam, boolean usesBarriers, int loops) implements DeviceKernel {
+    static JvmKernel of(TaskSpec task, int loops) {
       try {
         var m = task.method().method();
         m.setAccessible(true);
@@ -153,7 +154,7 @@ final class JvmRuntime implements DeviceRuntime {
         int ctx = -1;
         Class<?>[] p = m.getParameterTypes();
         for (int i = 0; i < p.length; i++) if (p[i] == KernelContext.class) ctx = i;
-        return new JvmKernel(task, h, ctx, ctx >= 0 && BarrierScan.usesBarriers(task.method()));
+        return new JvmKernel(task, h, ctx, ctx >= 0 && BarrierScan.usesBarriers(task.method()), loops);
       } catch (IllegalAccessException | RuntimeException e) {
         throw new IllegalArgumentException("task \"" + task.qualifiedName() + "\": cannot call " + task.method().display() + ": " + e, e);
       }
@@ -172,6 +173,11 @@ final class JvmRuntime implements DeviceRuntime {
 
     @Override public Access access(int param) { return Access.READ_WRITE; }
     @Override public boolean explicit() { return contextParam >= 0; }
-    @Override public long[] loopCounts(Object[] args) { return new long[] {1}; }
+    /** One "iteration" per parallel loop: the method runs once, whatever the loops' counts; a WorkerGrid must still have their number of dimensions. */
+    @Override public long[] loopCounts(Object[] args) {
+      long[] ones = new long[loops];
+      java.util.Arrays.fill(ones, 1);
+      return ones;
+    }
   }
 }

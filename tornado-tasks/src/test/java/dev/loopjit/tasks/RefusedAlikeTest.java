@@ -1,0 +1,149 @@
+// What TornadoVM programs write that LoopJIT refuses: refused on every device alike, the jvm reference included, with the same message.
+package dev.loopjit.tasks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Device;
+import dev.loopjit.api.Devices;
+import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.GridScheduler;
+import dev.loopjit.api.KernelCompilationException;
+import dev.loopjit.api.KernelContext;
+import dev.loopjit.api.Parallel;
+import dev.loopjit.api.Reduce;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.api.WorkerGrid1D;
+import dev.loopjit.api.WorkerGrid2D;
+import dev.loopjit.testing.KernelCheck;
+import dev.loopjit.types.Float4;
+import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.VectorFloat4;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue #30's list, as a TornadoVM program writes each: every device — the {@code jvm}, which runs
+ * the Java method itself, as well as the compiled ones — runs it with the same result or refuses it
+ * before anything runs with the same exception and message. (The jvm used to run some of these,
+ * giving Java's sequential answer where every other device refused.)
+ */
+class RefusedAlikeTest {
+  static int scale = 3;   // static, not final: read by a kernel, refused (a compiled kernel would fix its value)
+
+  static void earlyReturn(FloatArray a) {
+    for (@Parallel int i = 0; i < a.getSize(); i++) {
+      if (a.get(i) < 0) return;
+      a.set(i, a.get(i) * 2);
+    }
+  }
+
+  static void earlyBreak(FloatArray a) {
+    for (@Parallel int i = 0; i < a.getSize(); i++) {
+      if (a.get(i) < 0) break;
+      a.set(i, a.get(i) * 2);
+    }
+  }
+
+  static void afterInnerLoop(FloatArray a, int n) {
+    for (@Parallel int i = 0; i < n; i++) {
+      for (@Parallel int j = 0; j < n; j++) a.set(i * n + j, j);
+      a.set(i * n, -1);
+    }
+  }
+
+  static void arrayOfLaunchSize(FloatArray a, int n) {
+    for (@Parallel int i = 0; i < a.getSize(); i++) {
+      float[] t = new float[n];
+      for (int k = 0; k < n; k++) t[k] = k * i;
+      a.set(i, t[n - 1]);
+    }
+  }
+
+  static void staticField(FloatArray a) {
+    for (@Parallel int i = 0; i < a.getSize(); i++) a.set(i, a.get(i) * scale);
+  }
+
+  static Float4 twice(Float4 v) {
+    return Float4.mult(v, 2f);
+  }
+
+  static void float4ToHelper(VectorFloat4 a) {
+    for (@Parallel int i = 0; i < a.getLength(); i++) a.set(i, twice(a.get(i)));
+  }
+
+  static void reduceTwoTerms(FloatArray in, @Reduce FloatArray out) {
+    for (@Parallel int i = 0; i < in.getSize() / 2; i++) out.set(0, out.get(0) + in.get(2 * i) + in.get(2 * i + 1));
+  }
+
+  /** The outcome on one device: "ran" and the arrays, or the exception's class and message. */
+  private static String outcome(Device d, Supplier<TaskGraph> graph) {
+    try (ExecutionPlan p = new ExecutionPlan(graph.get().snapshot()).withDevice(d)) {
+      p.execute();
+      return "ran";
+    } catch (RuntimeException e) {
+      return e.getClass().getSimpleName() + ": " + e.getMessage();
+    }
+  }
+
+  private static void refusedAlike(String construct, Supplier<TaskGraph> graph) {
+    String jvm = outcome(Devices.jvm(), graph);
+    assertTrue(jvm.startsWith(KernelCompilationException.class.getSimpleName()), construct + ": the jvm refuses it: " + jvm);
+    for (Device d : Devices.all()) assertEquals(jvm, outcome(d, graph), construct + " on " + d.id() + " as on the jvm");
+  }
+
+  private static TaskGraph one(String id, Object kernel, Object... args) {
+    TaskGraph g = new TaskGraph("g");
+    List<Object> arrays = new ArrayList<>();
+    for (Object a : args) if (!(a instanceof Number)) arrays.add(a);
+    g.transferToDevice(DataTransferMode.EVERY_EXECUTION, arrays.toArray());
+    return KernelCheck.addTask(g, id, (java.io.Serializable) kernel, args);
+  }
+
+  @Test
+  void whatNoDeviceRunsIsRefusedAlikeEverywhere() {
+    refusedAlike("return", () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::earlyReturn, FloatArray.fromElements(1, 2, -3, 4)));
+    refusedAlike("break", () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::earlyBreak, FloatArray.fromElements(1, 2, -3, 4)));
+    refusedAlike("after an inner @Parallel loop",
+        () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::afterInnerLoop, new FloatArray(16), 4));
+    refusedAlike("new float[n]", () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::arrayOfLaunchSize, new FloatArray(8), 5));
+    refusedAlike("a static field", () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::staticField, new FloatArray(8)));
+    refusedAlike("a Float4 to a helper", () -> one("t", (dev.loopjit.api.Task1<VectorFloat4>) RefusedAlikeTest::float4ToHelper, new VectorFloat4(4)));
+    refusedAlike("out[0] = out[0] + a + b", () -> one("t", (dev.loopjit.api.Task2<FloatArray, FloatArray>) RefusedAlikeTest::reduceTwoTerms,
+        FloatArray.fromElements(1, 2, 3, 4, 5, 6), new FloatArray(1)));
+    String message = outcome(Devices.jvm(), () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::earlyReturn, new FloatArray(2)));
+    assertTrue(message.contains("RefusedAlikeTest.earlyReturn (RefusedAlikeTest.java:"), "the refusal names the method and line: " + message);
+  }
+
+  static void nested(FloatArray a, int n) {
+    for (@Parallel int i = 0; i < n; i++)
+      for (@Parallel int j = 0; j < n; j++) a.set(i * n + j, i * 10 + j);
+  }
+
+  /** A WorkerGrid2D over two nested @Parallel loops: the jvm used to count one loop and refuse the grid the others run. */
+  @Test
+  void aTwoDimensionalGridOverNestedLoopsRunsEverywhere() {
+    KernelCheck.of("nested", RefusedAlikeTest::nested).args(() -> new Object[] {new FloatArray(36), 6}).grid(new WorkerGrid2D(6, 6)).run();
+  }
+
+  static void fill(KernelContext c, FloatArray a) {
+    int i = c.globalIdx;
+    if (i < a.getSize()) a.set(i, i * 2);
+  }
+
+  /** TornadoVM's order: withPreCompilation() then withGridScheduler(...), on every device. */
+  @Test
+  void aGridMayComeAfterPreCompilation() {
+    for (Device d : Devices.all()) {
+      FloatArray a = new FloatArray(8);
+      TaskGraph g = new TaskGraph("g").task("t", RefusedAlikeTest::fill, new KernelContext(), a).transferToHost(DataTransferMode.EVERY_EXECUTION, a);
+      try (ExecutionPlan p = new ExecutionPlan(g.snapshot()).withDevice(d)) {
+        p.withPreCompilation().withGridScheduler(new GridScheduler("g.t", new WorkerGrid1D(8))).execute();
+      }
+      for (int i = 0; i < 8; i++) assertEquals(2f * i, a.get(i), d.id() + " [" + i + "]");
+    }
+  }
+}
