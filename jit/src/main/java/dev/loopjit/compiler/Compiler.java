@@ -80,6 +80,8 @@ public final class Compiler {
    */
   public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump, boolean verify) {
     Names names = new Names();
+    // the static fields read at launch, each an argument: made before the body (and any method inlined into it) reads them
+    for (java.lang.reflect.Field f : ReceiverFields.of(method).staticFields()) Members.fieldVar(names, f);
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m, names), m.body(), null, List.of());
@@ -98,8 +100,9 @@ public final class Compiler {
   }
 
   /**
-   * The Java parameters in order, then (for an instance-method kernel) the fields of its object it
-   * reads, in {@link ReceiverFields}' order: the host passes their values after the arguments.
+   * The Java parameters in order, then the fields it reads as arguments (of an instance-method
+   * kernel's object, and static fields that are not final), in {@link ReceiverFields}' order: the
+   * host passes their values after the arguments.
    */
   private static List<KernelIR.Param> params(Frontend.Method m, Names names) {
     Class<?>[] types = m.ref().method().getParameterTypes();

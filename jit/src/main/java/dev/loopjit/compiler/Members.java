@@ -272,9 +272,14 @@ final class Members {
       Class<?> c = Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader());
       java.lang.reflect.Field field = c.getDeclaredField(name);
       int mods = field.getModifiers();
+      if (ReceiverFields.readAtLaunch(field) && names.fields.containsKey(field)) {   // an argument, its value at each launch
+        Var v = names.fields.get(field);
+        return v.type() instanceof Prim p && p != p.stackType() ? new Convert(p.stackType(), new Read(v)) : new Read(v);
+      }
       if (!java.lang.reflect.Modifier.isFinal(mods) || !field.getType().isPrimitive())
         throw Refusal.unsupported(ops.src, "the static field " + c.getSimpleName() + "." + name
-            + (field.getType().isPrimitive() ? " (only static final primitives can be read)" : ""));
+            + (field.getType().isPrimitive() ? " (a kernel reads static primitives that are final, or not final in the program's own "
+            + "classes, read at each launch)" : ""));
       field.setAccessible(true);
       Object v = field.get(null);
       return switch (v) {

@@ -1,4 +1,4 @@
-// An instance-method task's arguments: its Java arguments, then the fields of its object the kernel reads.
+// A task's arguments when its kernel reads fields: its Java arguments, then the fields of its object and the static fields it reads.
 package dev.loopjit.spi;
 
 import dev.loopjit.compiler.MethodRef;
@@ -8,11 +8,12 @@ import java.util.AbstractList;
 import java.util.List;
 
 /**
- * The argument list of a {@code this::compute} task, in the order of the compiled kernel's
- * parameters: the Java arguments, then one value per field {@link ReceiverFields} found. A
- * primitive field is read each time the list is (at each launch: a changed {@code this.alpha} is
- * seen by the next {@code execute()}); an array field gives the array it held when the task was
- * added, the one the plan allocated device memory for and copies.
+ * The argument list of a {@code this::compute} task, or of any task whose kernel reads a static
+ * field that is not final, in the order of the compiled kernel's parameters: the Java arguments,
+ * then one value per field {@link ReceiverFields} found. A primitive field is read each time the
+ * list is (at each launch: a changed {@code this.alpha} or {@code Config.alpha} is seen by the next
+ * {@code execute()}); an array field gives the array it held when the task was added, the one the
+ * plan allocated device memory for and copies.
  */
 final class ReceiverArgs extends AbstractList<Object> {
   private final List<Object> javaArgs;
@@ -28,15 +29,20 @@ final class ReceiverArgs extends AbstractList<Object> {
     this.arrays = arrays;
   }
 
-  /** Checks the fields {@code method} reads of {@code receiver}; IllegalArgumentException naming a field a kernel cannot take. */
+  /**
+   * Checks the fields {@code method} reads of {@code receiver} (null for a static method) and the
+   * static fields it reads; IllegalArgumentException naming a field a kernel cannot take. Null for a
+   * static method that reads no such field: its arguments are its Java arguments.
+   */
   static ReceiverArgs of(String task, MethodRef method, Object receiver, List<Object> javaArgs) {
     ReceiverFields read = ReceiverFields.of(method);
     List<Field> fields = read.fields();
+    if (receiver == null && fields.isEmpty()) return null;
     Object[] arrays = new Object[fields.size()];
     for (int k = 0; k < fields.size(); k++) {
       Field f = fields.get(k);
       String where = "task \"" + task + "\": field " + f.getName() + " (" + f.getType().getSimpleName() + ") of "
-          + receiver.getClass().getSimpleName() + ", read by " + method.display();
+          + f.getDeclaringClass().getSimpleName() + ", read by " + method.display();
       boolean array = HostArray.elementOf(f.getType()) != null;
       if (!f.getType().isPrimitive() && !array)
         throw new IllegalArgumentException(where + ": a kernel reads primitives, primitive arrays and dev.loopjit.types arrays "
@@ -62,7 +68,7 @@ final class ReceiverArgs extends AbstractList<Object> {
 
   private static Object read(Field f, Object receiver) {
     try {
-      return f.get(receiver);
+      return f.get(java.lang.reflect.Modifier.isStatic(f.getModifiers()) ? null : receiver);
     } catch (IllegalAccessException e) {
       throw new IllegalStateException("field " + f.getName() + " cannot be read", e);
     }
@@ -84,7 +90,7 @@ final class ReceiverArgs extends AbstractList<Object> {
   void check(String task) {
     for (int k = 0; k < fields.size(); k++)
       if (arrays[k] != null && read(fields.get(k), receiver) != arrays[k])
-        throw new IllegalStateException("task \"" + task + "\": field " + fields.get(k).getName() + " of " + receiver.getClass().getSimpleName()
+        throw new IllegalStateException("task \"" + task + "\": field " + fields.get(k).getName() + " of " + fields.get(k).getDeclaringClass().getSimpleName()
             + " now holds a different array than when the task was added; the plan copies the arrays it was built with: "
             + "copy the new values into that array, or build a new task graph");
   }

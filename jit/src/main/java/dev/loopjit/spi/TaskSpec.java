@@ -18,9 +18,10 @@ import java.util.List;
  * conversion would do. A prebuilt task has hand-written device code instead of a method.
  *
  * An instance-method task ({@code this::compute}) has its object as {@code receiver}; its
- * {@code args} are the Java arguments followed by the fields of the object the kernel reads
- * ({@link ReceiverFields}, the compiler's extra parameters): each primitive field read at each
- * launch, each array field the array it held when the task was added ({@link #checkReceiver}).
+ * {@code args} are the Java arguments followed by the fields of the object the kernel reads and the
+ * static fields that are not final ({@link ReceiverFields}, the compiler's extra parameters): each
+ * primitive field read at each launch, each array field the array it held when the task was added
+ * ({@link #checkReceiver}). A static method's task that reads such static fields has them too.
  *
  * @param method   the kernel method, or null for a prebuilt task
  * @param prebuilt the hand-written kernel of a prebuilt task, or null
@@ -78,17 +79,18 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     Object[] checked = new Object[args.length];
     for (int i = 0; i < args.length; i++) checked[i] = convert(task, m, i, params[i], args[i]);
     Object receiver = m.isInstance() ? MethodRef.receiverOf(code, task) : null;
-    if (receiver == null) return new TaskSpec(graph, id, m, Arrays.asList(checked));
-    return new TaskSpec(graph, id, m, ReceiverArgs.of(task, m, receiver, Arrays.asList(checked)), null, receiver);
+    ReceiverArgs withFields = ReceiverArgs.of(task, m, receiver, Arrays.asList(checked));
+    return new TaskSpec(graph, id, m, withFields != null ? withFields : Arrays.asList(checked), null, receiver);
   }
 
   /**
    * Whether the argument values never change after the task is added, so that what the host proves
    * from them at prepare time (no index out of bounds) holds for every execution: false for an
-   * instance-method task, whose primitive fields are read at each launch.
+   * instance-method task and a kernel that reads a static field that is not final, whose primitive
+   * fields are read at each launch.
    */
   public boolean fixedArguments() {
-    return receiver == null;
+    return receiver == null && !(args instanceof ReceiverArgs);
   }
 
   /**
