@@ -365,7 +365,7 @@ public final class ExecutionPlan implements AutoCloseable {
   }
 
   private void open() {
-    if (closed) throw new IllegalStateException("this ExecutionPlan was closed");
+    if (closed) throw new TornadoExecutionPlanException("this ExecutionPlan was closed");
   }
 
   private void closeExecutor() {

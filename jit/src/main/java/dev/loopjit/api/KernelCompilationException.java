@@ -13,7 +13,7 @@ package dev.loopjit.api;
  *   called from Kernels.kernel (Kernels.java:17)
  * </pre>
  */
-public class KernelCompilationException extends RuntimeException {
+public class KernelCompilationException extends TornadoCompilationException {
   private static final long serialVersionUID = 1L;
 
   private final String className;
