@@ -1,8 +1,6 @@
 // Pass "capabilities": checks the kernel against what the target declares, before any driver sees it.
 package dev.loopjit.compiler;
 
-import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.api.TornadoDeviceFP64NotSupported;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
@@ -59,10 +57,6 @@ final class Capabilities implements Pass {
   }
 
   private static RuntimeException noFp64(Src at) {
-    // TornadoVM's exception for it (programs catch it to skip double work on such devices), a KernelCompilationException like the rest
-    KernelCompilationException e = Refusal.error(at, "double", "'double' is used, but this device has no double precision (fp64)");
-    TornadoDeviceFP64NotSupported t = new TornadoDeviceFP64NotSupported(e.className(), e.methodName(), e.line(), e.construct(), e.getMessage());
-    t.setStackTrace(e.getStackTrace());
-    return t;
+    return Refusal.noFp64(at);
   }
 }

@@ -240,6 +240,11 @@ final class Members {
     if (v == null)
       throw Refusal.unsupported(ops.src, "the field " + name + " of type " + field.getType().getSimpleName()
           + " (a kernel reads primitives, primitive arrays and dev.loopjit.types arrays from its object)");
+    return read(v);
+  }
+
+  /** A field's kernel argument as the operand stack holds it (a byte, short, char or boolean widened to int). */
+  private static Expr read(Var v) {
     return v.type() instanceof Prim p && p != p.stackType() ? new Convert(p.stackType(), new Read(v)) : new Read(v);
   }
 
@@ -272,10 +277,7 @@ final class Members {
       Class<?> c = Class.forName(owner.replace('/', '.'), true, code.method.owner().getClassLoader());
       java.lang.reflect.Field field = c.getDeclaredField(name);
       int mods = field.getModifiers();
-      if (ReceiverFields.readAtLaunch(field) && names.fields.containsKey(field)) {   // an argument, its value at each launch
-        Var v = names.fields.get(field);
-        return v.type() instanceof Prim p && p != p.stackType() ? new Convert(p.stackType(), new Read(v)) : new Read(v);
-      }
+      if (ReceiverFields.readAtLaunch(field) && names.fields.containsKey(field)) return read(names.fields.get(field));   // an argument, read at each launch
       if (!java.lang.reflect.Modifier.isFinal(mods) || !field.getType().isPrimitive())
         throw Refusal.unsupported(ops.src, "the static field " + c.getSimpleName() + "." + name
             + (field.getType().isPrimitive() ? " (a kernel reads static primitives that are final, or not final in the program's own "

@@ -2,6 +2,7 @@
 package dev.loopjit.compiler;
 
 import dev.loopjit.api.KernelCompilationException;
+import dev.loopjit.api.TornadoDeviceFP64NotSupported;
 import dev.loopjit.ir.Src;
 
 /**
@@ -20,8 +21,21 @@ public final class Refusal {
 
   /** A compile error at {@code at}: {@code construct} names the feature, {@code what} says what is wrong. */
   public static KernelCompilationException error(Src at, String construct, String what) {
+    return new KernelCompilationException(at.className(), at.method(), at.line(), construct, message(at, what));
+  }
+
+  /**
+   * {@code double} at {@code at} for a device without fp64: TornadoVM's exception for it (programs
+   * catch it to skip double work on such devices), a KernelCompilationException like the rest.
+   */
+  static KernelCompilationException noFp64(Src at) {
+    return new TornadoDeviceFP64NotSupported(at.className(), at.method(), at.line(), "double",
+        message(at, "'double' is used, but this device has no double precision (fp64)"));
+  }
+
+  private static String message(Src at, String what) {
     StringBuilder msg = new StringBuilder(at.describe()).append(": ").append(what);
     for (Src c = at.caller(); c != null; c = c.caller()) msg.append("\n  called from ").append(c.describe());
-    return new KernelCompilationException(at.className(), at.method(), at.line(), construct, msg.toString());
+    return msg.toString();
   }
 }

@@ -63,18 +63,9 @@ class EncoderClassifierTest {
 
   /** Each gradient within 1e-3 of the largest of the numeric ones (which must not be tiny) of {@code (L(θ + h) - L(θ - h)) / 2h}. */
   private static void check(FloatArray actual, double[] theta, java.util.function.ToDoubleFunction<double[]> loss, String what) {
-    double[] expected = new double[theta.length];
-    double largest = 0, h = 1e-5;
-    for (int k = 0; k < theta.length; k++) {
-      double keep = theta[k];
-      theta[k] = keep + h;
-      double up = loss.applyAsDouble(theta);
-      theta[k] = keep - h;
-      double down = loss.applyAsDouble(theta);
-      theta[k] = keep;
-      expected[k] = (up - down) / (2 * h);
-      largest = Math.max(largest, Math.abs(expected[k]));
-    }
+    double[] expected = GradientCheckTest.numeric(theta, loss);
+    double largest = 0;
+    for (double g : expected) largest = Math.max(largest, Math.abs(g));
     assertTrue(largest > 1e-2, what + ": the gradients are all about 0 (" + largest + "), the check would prove nothing");
     for (int k = 0; k < theta.length; k++)
       assertEquals(expected[k], actual.get(k), 1e-3 * largest, what + ", parameter " + k);

@@ -23,8 +23,8 @@ class GradientCheckTest {
   // Float kernels against double math: a few float ulps of values of order 1, summed over a few terms.
   private static final double TOLERANCE = 2e-5;
 
-  /** Central difference of {@code f} with respect to each element of {@code x}, which it restores. */
-  private static double[] numeric(double[] x, ToDoubleFunction<double[]> f) {
+  /** Central difference of {@code f} with respect to each element of {@code x}, which it restores (the other gradient tests use it too). */
+  static double[] numeric(double[] x, ToDoubleFunction<double[]> f) {
     double[] g = new double[x.length];
     for (int i = 0; i < x.length; i++) {
       double keep = x[i];

@@ -23,20 +23,9 @@ import org.junit.jupiter.api.Test;
  * leave rows out, filters and channels past one strip, and padding rows in the batch.
  */
 class LayerGradientCheckTest {
-  private static final double H = 1e-6;
 
   private static double[] numeric(double[] x, ToDoubleFunction<double[]> f) {
-    double[] g = new double[x.length];
-    for (int i = 0; i < x.length; i++) {
-      double keep = x[i];
-      x[i] = keep + H;
-      double up = f.applyAsDouble(x);
-      x[i] = keep - H;
-      double down = f.applyAsDouble(x);
-      x[i] = keep;
-      g[i] = (up - down) / (2 * H);
-    }
-    return g;
+    return GradientCheckTest.numeric(x, f);
   }
 
   /** The reference outputs of the first {@code valid} rows of x (rows of m's input), flattened. */
