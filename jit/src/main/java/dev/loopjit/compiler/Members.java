@@ -90,8 +90,8 @@ final class Members {
         List<Expr> passed = new ArrayList<>();
         for (Object a : raw) {
           if (a instanceof Expr e) passed.add(e);
-          // A HalfFloat goes to a helper as its float value (Translator declares the parameter so).
-          else if (a instanceof ValueObjects.Value v && v.kind() == ValueObjects.Kind.HALF) passed.add(v.fields().get(0));
+          // A HalfFloat or a Float4 goes to a helper as its float fields (Translator declares the parameters so).
+          else if (a instanceof ValueObjects.Value v) passed.addAll(v.fields());
           else if (a != OperandStack.ContextRef.INSTANCE) throw Refusal.unsupported(ops.src, "passing " + OperandStack.describe(a) + " to " + display);
         }
         if (CharacterCalls.replaces(owner, name, desc)) {   // Character.isDigit and friends: the JDK's answers, compiled

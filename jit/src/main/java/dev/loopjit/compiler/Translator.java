@@ -107,13 +107,19 @@ final class Translator {
       } else if (c == dev.loopjit.api.KernelContext.class) {
         v = null;
         refs0.put(slot, OperandStack.ContextRef.INSTANCE);
-      } else if (caller != null && ValueObjects.kind(c) == ValueObjects.Kind.HALF) {
-        // A helper's HalfFloat parameter is its float value (Members passes it so).
-        v = names.fresh(name, Prim.FLOAT);
-        refs0.put(slot, new ValueObjects.Value(ValueObjects.Kind.HALF, List.of(new Read(v))));
+      } else if (caller != null && ValueObjects.kind(c) != null) {
+        // A helper's HalfFloat or Float4 parameter is its float fields, one parameter each (Members passes them so).
+        ValueObjects.Kind kind = ValueObjects.kind(c);
+        List<Expr> fields = new ArrayList<>();
+        for (int f = 0; f < kind.fields; f++) {
+          Var field = names.fresh(kind.fields == 1 ? name : name + "_" + "xyzw".charAt(f), Prim.FLOAT);
+          if (f < kind.fields - 1) params.add(field);   // the last one is added below, as every parameter is
+          fields.add(new Read(field));
+        }
+        v = ((Read) fields.get(kind.fields - 1)).var();
+        refs0.put(slot, new ValueObjects.Value(kind, fields));
       } else if (ValueObjects.kind(c) != null) {
-        throw Refusal.unsupported(where, "a parameter of type " + c.getSimpleName()
-            + (caller == null ? " in a kernel (pass a float or a HalfFloatArray / VectorFloat4)" : " (a helper may take a HalfFloat; pass a Float4's elements)"));
+        throw Refusal.unsupported(where, "a parameter of type " + c.getSimpleName() + " in a kernel (pass a float or a HalfFloatArray / VectorFloat4)");
       } else {
         throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }

@@ -62,8 +62,36 @@ class RefusedAlikeTest {
     }
   }
 
+  /** Takes a Float4 (which runs: {@link #dot3}) and returns one (refused: a helper returns a primitive or a HalfFloat). */
   static Float4 twice(Float4 v) {
     return Float4.mult(v, 2f);
+  }
+
+  static float dot3(Float4 a, Float4 b) {
+    return a.getX() * b.getX() + a.getY() * b.getY() + a.getZ() * b.getZ();
+  }
+
+  static float weigh(Float4 a, float w, Float4 b) {
+    return dot3(a, b) * w + a.getW();
+  }
+
+  static void float4Arguments(VectorFloat4 v, VectorFloat4 u, FloatArray out) {
+    for (@Parallel int i = 0; i < out.getSize(); i++) out.set(i, weigh(v.get(i), 0.5f, u.get(i)));
+  }
+
+  /** Float4 values passed to helpers (through two levels, beside a float) run on every device, as Java computes them. */
+  @Test
+  void aFloat4PassedToAHelperRunsEverywhere() {
+    KernelCheck.of("float4Arguments", RefusedAlikeTest::float4Arguments).args(() -> {
+      VectorFloat4 v = new VectorFloat4(257), u = new VectorFloat4(257);
+      dev.loopjit.testing.Inputs in = new dev.loopjit.testing.Inputs(5);
+      float[] r = in.floats(257 * 8, -2, 2);
+      for (int i = 0; i < 257; i++) {
+        v.set(i, new Float4(r[8 * i], r[8 * i + 1], r[8 * i + 2], r[8 * i + 3]));
+        u.set(i, new Float4(r[8 * i + 4], r[8 * i + 5], r[8 * i + 6], r[8 * i + 7]));
+      }
+      return new Object[] {v, u, new FloatArray(257)};
+    }).run();
   }
 
   static void float4ToHelper(VectorFloat4 a) {
@@ -105,7 +133,7 @@ class RefusedAlikeTest {
     refusedAlike("after an inner @Parallel loop",
         () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::afterInnerLoop, new FloatArray(16), 4));
     refusedAlike("new float[n]", () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::arrayOfLaunchSize, new FloatArray(8), 5));
-    refusedAlike("a Float4 to a helper", () -> one("t", (dev.loopjit.api.Task1<VectorFloat4>) RefusedAlikeTest::float4ToHelper, new VectorFloat4(4)));
+    refusedAlike("a helper returning a Float4", () -> one("t", (dev.loopjit.api.Task1<VectorFloat4>) RefusedAlikeTest::float4ToHelper, new VectorFloat4(4)));
     refusedAlike("out[0] = out[0] + a + b", () -> one("t", (dev.loopjit.api.Task2<FloatArray, FloatArray>) RefusedAlikeTest::reduceTwoTerms,
         FloatArray.fromElements(1, 2, 3, 4, 5, 6), new FloatArray(1)));
     String message = outcome(Devices.jvm(), () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::earlyReturn, new FloatArray(2)));
