@@ -109,7 +109,7 @@ public final class Compiler {
     var declared = m.ref().method().getParameters();
     java.util.ArrayList<KernelIR.Param> out = new java.util.ArrayList<>();
     for (int i = 0; i < types.length; i++) {
-      KernelIR.Param.Kind kind = types[i].isPrimitive() ? KernelIR.Param.Kind.SCALAR
+      KernelIR.Param.Kind kind = types[i].isPrimitive() || Printing.boxedParameter(types[i]) != null ? KernelIR.Param.Kind.SCALAR
           : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT : KernelIR.Param.Kind.ARRAY;
       out.add(new KernelIR.Param(i, m.params().get(i), kind, declared[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)));
     }

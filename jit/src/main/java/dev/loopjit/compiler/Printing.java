@@ -36,6 +36,33 @@ final class Printing {
   /** A boxed primitive ({@code Integer.valueOf(x)}): its value and primitive type. */
   record Boxed(Expr value, Prim type) {}
 
+  /**
+   * The primitive a kernel or helper parameter of a boxed type carries ({@code Integer} → int; also
+   * {@code Long}, {@code Float}, {@code Double}), or null: such a parameter is its primitive value
+   * (never null: a task refuses a null argument), unboxed by its {@code intValue()} and the like.
+   */
+  static Prim boxedParameter(Class<?> c) {
+    return c == Integer.class ? Prim.INT : c == Long.class ? Prim.LONG : c == Float.class ? Prim.FLOAT : c == Double.class ? Prim.DOUBLE : null;
+  }
+
+  /**
+   * {@code boxed.intValue()}, {@code floatValue()} and the other unboxing calls of {@code Number}:
+   * the value, converted as Java converts it; false for any other call.
+   */
+  static boolean unbox(OperandStack ops, Object receiver, String name, String desc) {
+    if (!(receiver instanceof Boxed b) || !name.endsWith("Value") || !desc.startsWith("()") || desc.length() != 3) return false;
+    Prim to = Prim.ofDescriptor(desc.charAt(2));
+    if (to == null || !name.equals(to.javaName() + "Value")) return false;
+    if (b.type() == Prim.BOOLEAN || b.type() == Prim.CHAR || to == Prim.BOOLEAN || to == Prim.CHAR) {
+      if (to != b.type()) return false;   // booleanValue() of a Boolean, charValue() of a Character only
+      ops.push(b.value());
+      return true;
+    }
+    if (to != to.stackType()) return false;   // byteValue(), shortValue(): refused as calls
+    ops.push(b.value().type() == to ? b.value() : Fold.fold(new Expr.Convert(to, b.value())));
+    return true;
+  }
+
   /** {@code new Object[n]}: the varargs array of a printf (a constant size). */
   static Boxes array(OperandStack ops, Expr count) {
     if (!(count instanceof Const c) || c.longValue() < 0 || c.longValue() > 64)

@@ -104,6 +104,10 @@ final class Translator {
       } else if (element != null) {
         v = names.fresh(name, ArrayType.global(element));
         refs0.put(slot, new Read(v));
+      } else if (Printing.boxedParameter(c) != null) {
+        // An Integer, Long, Float or Double parameter: its value (a task refuses null), unboxed where the code asks
+        v = names.fresh(name, Printing.boxedParameter(c));
+        refs0.put(slot, new Printing.Boxed(new Read(v), Printing.boxedParameter(c)));
       } else if (c == dev.loopjit.api.KernelContext.class) {
         v = null;
         refs0.put(slot, OperandStack.ContextRef.INSTANCE);

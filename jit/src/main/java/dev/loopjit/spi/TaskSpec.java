@@ -109,13 +109,18 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
       if (v == null) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName() + " (" + a + ")");
       return v;
     }
+    if (p == Integer.class || p == Long.class || p == Float.class || p == Double.class) {   // a boxed number: its value, never null
+      if (a == null) throw new IllegalArgumentException(where + " cannot take null");
+      if (!p.isInstance(a)) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName() + " (" + a + ")");
+      return a;
+    }
     if (p == KernelContext.class || HostArray.elementOf(p) != null) {
       if (a == null) throw new IllegalArgumentException(where + " cannot take null");
       if (!p.isInstance(a)) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName());
       return a;
     }
     throw new IllegalArgumentException(where + ": " + p.getName() + " is not a kernel parameter type; kernels take "
-        + "primitives, primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/CharArray/HalfFloatArray, "
+        + "primitives (and Integer, Long, Float, Double), primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/CharArray/HalfFloatArray, "
         + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat4 and KernelContext"
         + (p == dev.loopjit.types.HalfFloat.class ? " (pass a HalfFloat's value as a float: h.getFloat32())" : ""));
   }

@@ -2,6 +2,7 @@
 package dev.loopjit.tasks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.DataTransferMode;
@@ -60,6 +61,24 @@ class RefusedAlikeTest {
       for (int k = 0; k < n; k++) t[k] = k * i;
       a.set(i, t[n - 1]);
     }
+  }
+
+  static float scaled(Float s, float x) {
+    return x * s;
+  }
+
+  static void boxedNumbers(FloatArray a, Integer k, Float s, Long n, Double d) {
+    for (@Parallel int i = 0; i < a.getSize(); i++) a.set(i, scaled(s, a.get(i) + k) + n + (float) d.doubleValue() + k.floatValue());
+  }
+
+  /** Integer, Float, Long and Double parameters (passed on to a helper, unboxed by javac's calls and by hand) run on every device. */
+  @Test
+  void boxedNumberParametersRunEverywhere() {
+    KernelCheck.of("boxedNumbers", RefusedAlikeTest::boxedNumbers)
+        .args(() -> new Object[] {new dev.loopjit.testing.Inputs(6).floatArray(100, -4, 4), 3, 0.5f, 10L, 0.25}).run();
+    String nullInteger = assertThrows(IllegalArgumentException.class,
+        () -> new TaskGraph("g").task("t", RefusedAlikeTest::boxedNumbers, new FloatArray(1), null, 1f, 1L, 1.0)).getMessage();
+    assertTrue(nullInteger.contains("cannot take null"), nullInteger);
   }
 
   /** Takes a Float4 (which runs: {@link #dot3}) and returns one (refused: a helper returns a primitive or a HalfFloat). */
