@@ -92,7 +92,7 @@ final class Members {
           if (a instanceof Expr e) passed.add(e);
           // A HalfFloat or a Float4 goes to a helper as its float fields, a boxed number as its value (Translator declares the parameters so).
           else if (a instanceof ValueObjects.Value v) passed.addAll(v.fields());
-          else if (a instanceof Printing.Boxed b && Printing.boxedParameter(boxClass(b.type())) != null) passed.add(b.value());
+          else if (a instanceof Printing.Boxed b && Printing.passesBoxed(b.type())) passed.add(b.value());
           else if (a != OperandStack.ContextRef.INSTANCE) throw Refusal.unsupported(ops.src, "passing " + OperandStack.describe(a) + " to " + display);
         }
         if (CharacterCalls.replaces(owner, name, desc)) {   // Character.isDigit and friends: the JDK's answers, compiled
@@ -242,17 +242,6 @@ final class Members {
       throw Refusal.unsupported(ops.src, "the field " + name + " of type " + field.getType().getSimpleName()
           + " (a kernel reads primitives, primitive arrays and dev.loopjit.types arrays from its object)");
     return read(v);
-  }
-
-  /** The box class of a primitive, for {@link Printing#boxedParameter}. */
-  private static Class<?> boxClass(Prim p) {
-    return switch (p) {
-      case INT -> Integer.class;
-      case LONG -> Long.class;
-      case FLOAT -> Float.class;
-      case DOUBLE -> Double.class;
-      default -> Object.class;
-    };
   }
 
   /** A field's kernel argument as the operand stack holds it (a byte, short, char or boolean widened to int). */

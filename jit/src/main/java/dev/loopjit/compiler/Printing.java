@@ -45,6 +45,11 @@ final class Printing {
     return c == Integer.class ? Prim.INT : c == Long.class ? Prim.LONG : c == Float.class ? Prim.FLOAT : c == Double.class ? Prim.DOUBLE : null;
   }
 
+  /** Whether a boxed value of {@code p} may be passed to a helper's {@link #boxedParameter} (an int, long, float or double one). */
+  static boolean passesBoxed(Prim p) {
+    return p == Prim.INT || p == Prim.LONG || p == Prim.FLOAT || p == Prim.DOUBLE;
+  }
+
   /**
    * {@code boxed.intValue()}, {@code floatValue()} and the other unboxing calls of {@code Number}:
    * the value, converted as Java converts it; false for any other call.
