@@ -29,16 +29,16 @@ final class Capabilities implements Pass {
     Src kernel = new Src(cx.method.owner().getName(), cx.method.name(), -1, null);
     if (!t.fp64())
       for (KernelIR.Param p : ir.params())
-        if (p.var() != null && Uses.isDouble(p.var().type())) throw noFp64(kernel);
+        if (p.var() != null && Uses.isDouble(p.var().type())) throw Refusal.noFp64(kernel);
     IrWalk.walk(ir.body(), new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt s) {
-        if (!t.fp64() && s instanceof Assign a && Uses.isDouble(a.var().type())) throw noFp64(a.src());
+        if (!t.fp64() && s instanceof Assign a && Uses.isDouble(a.var().type())) throw Refusal.noFp64(a.src());
       }
 
       @Override
       public void expr(Expr e, Stmt in) {
-        if (!t.fp64() && !(e instanceof Alloc) && Uses.isDouble(e.type())) throw noFp64(in.src());
+        if (!t.fp64() && !(e instanceof Alloc) && Uses.isDouble(e.type())) throw Refusal.noFp64(in.src());
         switch (e) {
           case Alloc a when !(in instanceof Assign as && as.value() == e) ->
               throw Refusal.unsupported(in.src(), "an array allocation that is not assigned to a variable");
@@ -54,9 +54,5 @@ final class Capabilities implements Pass {
       throw Refusal.error(kernel, "local memory", "the kernel's local arrays need " + localBytes
           + " bytes; the device has " + t.localMemoryBytes() + " per work-group");
     return ir;
-  }
-
-  private static RuntimeException noFp64(Src at) {
-    return Refusal.noFp64(at);
   }
 }

@@ -80,11 +80,13 @@ public final class Compiler {
    */
   public static KernelIR lower(MethodRef method, Target target, String until, Set<String> dump, boolean verify) {
     Names names = new Names();
+    ReceiverFields fields = ReceiverFields.of(method);
     // the static fields read at launch, each an argument: made before the body (and any method inlined into it) reads them
-    for (java.lang.reflect.Field f : ReceiverFields.of(method).staticFields()) Members.fieldVar(names, f);
+    for (java.lang.reflect.Field f : fields.staticFields()) Members.fieldVar(names, f);
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
-    KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m, names), m.body(), null, List.of());
+    KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m, names, fields), m.body(), null,
+        List.of());
     dump(dump, "ir", ir);
     if (verify) verify("parse", ir, false);
     if ("parse".equals(until)) return ir;
@@ -104,7 +106,7 @@ public final class Compiler {
    * kernel's object, and static fields that are not final), in {@link ReceiverFields}' order: the
    * host passes their values after the arguments.
    */
-  private static List<KernelIR.Param> params(Frontend.Method m, Names names) {
+  private static List<KernelIR.Param> params(Frontend.Method m, Names names, ReceiverFields fields) {
     Class<?>[] types = m.ref().method().getParameterTypes();
     var declared = m.ref().method().getParameters();
     java.util.ArrayList<KernelIR.Param> out = new java.util.ArrayList<>();
@@ -113,7 +115,7 @@ public final class Compiler {
           : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT : KernelIR.Param.Kind.ARRAY;
       out.add(new KernelIR.Param(i, m.params().get(i), kind, declared[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)));
     }
-    for (java.lang.reflect.Field f : ReceiverFields.of(m.ref()).fields()) {
+    for (java.lang.reflect.Field f : fields.fields()) {
       dev.loopjit.ir.Var v = Members.fieldVar(names, f);
       if (v == null)   // never read where it was translated (a branch folded away), yet refused all the same
         throw Refusal.unsupported(new Src(m.ref().owner().getName(), m.ref().name(), -1, null), "the field " + f.getName() + " of type " + f.getType().getSimpleName()

@@ -117,11 +117,11 @@ final class Translator {
         List<Expr> fields = new ArrayList<>();
         for (int f = 0; f < kind.fields; f++) {
           Var field = names.fresh(kind.fields == 1 ? name : name + "_" + "xyzw".charAt(f), Prim.FLOAT);
-          if (f < kind.fields - 1) params.add(field);   // the last one is added below, as every parameter is
+          params.add(field);
           fields.add(new Read(field));
         }
-        v = ((Read) fields.get(kind.fields - 1)).var();
-        refs0.put(slot, new ValueObjects.Value(kind, fields));
+        refs0.put(slot++, new ValueObjects.Value(kind, fields));
+        continue;
       } else if (ValueObjects.kind(c) != null) {
         throw Refusal.unsupported(where, "a parameter of type " + c.getSimpleName() + " in a kernel (pass a float or a HalfFloatArray / VectorFloat4)");
       } else {

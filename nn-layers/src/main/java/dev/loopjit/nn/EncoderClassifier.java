@@ -274,7 +274,7 @@ public final class EncoderClassifier implements AutoCloseable {
     }
 
     private FloatArray trainedBlock(int l, FloatArray x) {
-      Block k = trained(l);
+      EncoderShape.Block k = trained(l);
       String p = "L" + l + "_";
       Saved s = new Saved(x, new FloatArray(n * 3 * d), new FloatArray(b * h * t * t), new FloatArray(n * d), new FloatArray(n * d),
           new FloatArray(2 * n), new FloatArray(n * d), new FloatArray(n * f), new FloatArray(n * f), new FloatArray(n * d), new FloatArray(2 * n),
@@ -311,14 +311,11 @@ public final class EncoderClassifier implements AutoCloseable {
   }
 
   /** Trained block {@code l}'s weights' offsets in {@link #blocks}: the encoder's, less {@link #tail}. */
-  private Block trained(int l) {
+  private EncoderShape.Block trained(int l) {
     EncoderShape.Block k = shape.block(l);
-    return new Block(k.qkv() - tail, k.qkvBias() - tail, k.output() - tail, k.outputBias() - tail, k.attentionNorm() - tail, k.up() - tail,
-        k.upBias() - tail, k.down() - tail, k.downBias() - tail, k.outputNorm() - tail);
+    return new EncoderShape.Block(k.qkv() - tail, k.qkvBias() - tail, k.output() - tail, k.outputBias() - tail, k.attentionNorm() - tail,
+        k.up() - tail, k.upBias() - tail, k.down() - tail, k.downBias() - tail, k.outputNorm() - tail);
   }
-
-  private record Block(int qkv, int qkvBias, int output, int outputBias, int attentionNorm, int up, int upBias, int down, int downBias,
-      int outputNorm) {}
 
   /** The forward pass alone: sequences in, logits out. */
   private final class Forward {
@@ -387,7 +384,7 @@ public final class EncoderClassifier implements AutoCloseable {
             .task(w.id("pool_dx"), TransformerBackwardKernels::meanPoolBackward, dPooled, in.mask, dOut, b, t, d);
         for (int l = shape.layers() - 1; l >= frozen; l--) {
           Saved s = p.saved.get(l - frozen);
-          Block k = trained(l);
+          EncoderShape.Block k = trained(l);
           String q = "L" + l + "_";
           normBackward(w, q + "output_norm", dOut, s.a2(), s.stats2(), k.outputNorm(), dA2, n, d);
           linearBackward(w, q + "down", dA2, s.gelu(), k.down(), k.downBias(), dGelu, n, f, d);
