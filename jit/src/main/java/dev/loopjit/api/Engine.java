@@ -95,6 +95,49 @@ public interface Engine {
    */
   Executor open(Device device, Map<String, String> settings);
 
+  /**
+   * Where a plan's tasks run: those named in {@code tasks} (by {@code "graph.task"}) on their
+   * device, every other task on {@code device}. With {@code concurrent}, tasks on different devices
+   * that share no array an earlier one writes run at the same time.
+   */
+  record Placement(Device device, Map<String, Device> tasks, boolean concurrent) {
+    public Placement {
+      java.util.Objects.requireNonNull(device, "device");
+      tasks = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(tasks));
+    }
+
+    /** The device of task {@code "graph.task"}. */
+    public Device deviceOf(String task) {
+      return tasks.getOrDefault(task, device);
+    }
+
+    /** Every device named, the plan's own first, each once (by id). */
+    public List<Device> devices() {
+      Map<String, Device> byId = new java.util.LinkedHashMap<>();
+      byId.put(device.id(), device);
+      for (Device d : tasks.values()) byId.putIfAbsent(d.id(), d);
+      return List.copyOf(byId.values());
+    }
+  }
+
+  /**
+   * Opens an executor for one plan whose tasks are placed on one or more devices;
+   * {@code settings} gives the plan's settings for each device. An engine that runs a plan on one
+   * device only refuses a placement over several.
+   */
+  default Executor open(Placement placement, java.util.function.Function<Device, Map<String, String>> settings) {
+    if (placement.devices().size() == 1) return open(placement.device(), settings.apply(placement.device()));
+    throw new UnsupportedOperationException("this engine runs a plan on one device, not on " + placement.devices().size());
+  }
+
+  /**
+   * The device the settings give task {@code "graph.task"} (TornadoVM's {@code -Dgraph.task.device=B:D}),
+   * as written ({@code "0:1"}, {@code "opencl:0"}), or null.
+   */
+  default String settingsDeviceOf(String task) {
+    return null;
+  }
+
   /** The code {@code code} becomes for {@code target}; see {@link KernelCode#of}. */
   String code(Serializable code, String target);
 

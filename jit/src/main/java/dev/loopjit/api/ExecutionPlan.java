@@ -9,7 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Executes one or more task graphs, in order, on one device. The plan keeps, per device, one
+ * Executes one or more task graphs, in order, on one device or with tasks placed on several ({@link #withDevice(String, Device)}). The plan keeps, per device, one
  * buffer for each host array and the compiled kernels, so later executions copy only what the
  * transfer modes ask and compile nothing. Close it to free device memory.
  *
@@ -31,6 +31,9 @@ public final class ExecutionPlan implements AutoCloseable {
   private final List<String> ignoredFlags = new ArrayList<>();
   private final Map<TornadoVMBackendType, List<String>> backendFlags = new java.util.EnumMap<>(TornadoVMBackendType.class);
   private Device device;
+  /** Devices chosen for single tasks, by "graph.task"; the other tasks run on {@link #device}. */
+  private final Map<String, Device> taskDevices = new LinkedHashMap<>();
+  private boolean concurrentDevices;
   private Device fallback;
   private boolean profiler, printProfiles;
   private GridScheduler scheduler;
@@ -51,13 +54,116 @@ public final class ExecutionPlan implements AutoCloseable {
     this.selected = this.graphs;
   }
 
-  /** Runs on {@code device} from the next execution on (default: {@link Devices#best()}). */
+  /**
+   * Runs every task on {@code device} from the next execution on (default: {@link Devices#best()});
+   * devices chosen before for single tasks are forgotten, as in TornadoVM.
+   */
   public synchronized ExecutionPlan withDevice(Device device) {
     open();
     Objects.requireNonNull(device, "device");
-    if (this.device != null && !this.device.id().equals(device.id())) closeExecutor();
+    if (this.device != null && !this.device.id().equals(device.id()) || !taskDevices.isEmpty()) closeExecutor();
+    taskDevices.clear();
     this.device = device;
     return this;
+  }
+
+  /**
+   * Runs the task {@code task} ({@code "graph.task"}, as TornadoVM names tasks) on {@code device},
+   * the others where they were: one plan over several devices. Each device keeps its own buffers
+   * and kernels; an array a task on one device wrote and a task on another uses is copied back to
+   * its host array and then in (there is no other way between two drivers), so the host array holds
+   * the value it had at that point of the graph. Every device prepares its tasks before anything
+   * runs anywhere. Tasks run in graph order unless {@link #withConcurrentDevices()}. Takes effect
+   * from the next execution.
+   *
+   * <pre>{@code
+   * plan.withDevice("g.scale", Devices.get("opencl:0")).withDevice("g.sum", Devices.get("jvm-mt"));
+   * }</pre>
+   */
+  public synchronized ExecutionPlan withDevice(String task, Device device) {
+    open();
+    Objects.requireNonNull(task, "task");
+    Objects.requireNonNull(device, "device");
+    List<String> names = new ArrayList<>();
+    for (Engine.Graph g : graphs) for (String t : g.taskIds()) names.add(g.name() + "." + t);
+    if (!names.contains(task))
+      throw new IllegalArgumentException("withDevice: no task \"" + task + "\" in this plan; its tasks are " + String.join(", ", names));
+    Device before = taskDevices.put(task, device);
+    if (before == null || !before.id().equals(device.id())) closeExecutor();
+    return this;
+  }
+
+  /** {@link #withDevice(String, Device)} for a variable declared as TornadoVM's {@link TornadoDevice}. */
+  public ExecutionPlan withDevice(String task, TornadoDevice device) {
+    return withDevice(task, (Device) device);
+  }
+
+  /**
+   * Lets tasks on different devices ({@link #withDevice(String, Device)}) run at the same time: a
+   * task waits only for the earlier tasks on other devices that write an array it uses or use an
+   * array it writes; each device still runs its own tasks in graph order. The results are those of
+   * the graph run in order.
+   */
+  public synchronized ExecutionPlan withConcurrentDevices() {
+    open();
+    if (!concurrentDevices) closeExecutor();
+    concurrentDevices = true;
+    return this;
+  }
+
+  /** Runs tasks in graph order again, one device at a time (after {@link #withConcurrentDevices()}). */
+  public synchronized ExecutionPlan withoutConcurrentDevices() {
+    open();
+    if (concurrentDevices) closeExecutor();
+    concurrentDevices = false;
+    return this;
+  }
+
+  /** The devices this plan's tasks run on: its own ({@link #device()}) first, then those chosen for single tasks. */
+  public synchronized List<Device> devices() {
+    return placement().devices();
+  }
+
+  /** The device task {@code "graph.task"} runs on. */
+  public synchronized Device device(String task) {
+    return placement().deviceOf(task);
+  }
+
+  /**
+   * Prints each step of every execution as it is issued — the graph, copies in and out, launches,
+   * bounds checks, waits, arrays moved between devices — each line headed by its device, arrays
+   * named {@code a0}, {@code a1}, … in the order the graphs first use them.
+   */
+  public synchronized ExecutionPlan withPrintSchedule() {
+    return withSetting("printSchedule", "true");
+  }
+
+  /** Stops printing the steps (after {@link #withPrintSchedule()}). */
+  public synchronized ExecutionPlan withoutPrintSchedule() {
+    return withSetting("printSchedule", null);
+  }
+
+  /** The plan's device, the tasks it placed elsewhere, and those TornadoVM's {@code -Dgraph.task.device=B:D} places. */
+  private Engine.Placement placement() {
+    Map<String, Device> tasks = new LinkedHashMap<>();
+    for (Engine.Graph g : graphs)
+      for (String t : g.taskIds()) {
+        String name = g.name() + "." + t;
+        String setting = Engine.get().settingsDeviceOf(name);
+        if (setting != null && !taskDevices.containsKey(name)) tasks.put(name, settingDevice(name, setting));
+      }
+    tasks.putAll(taskDevices);
+    return new Engine.Placement(device(), tasks, concurrentDevices);
+  }
+
+  /** The device {@code -D<task>.device=<value>} names: {@code B:D} as {@link #getDevice(int, int)}, or a device id. */
+  private static Device settingDevice(String task, String value) {
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+):(\\d+)").matcher(value);
+    try {
+      return m.matches() ? getDevice(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2))) : Devices.get(value);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("-D" + task + ".device=" + value + ": " + e.getMessage(), e);
+    }
   }
 
   /** {@link #withDevice(Device)} for a variable declared as TornadoVM's {@link TornadoDevice} (every one is a {@link Device}). */
@@ -360,7 +466,7 @@ public final class ExecutionPlan implements AutoCloseable {
   }
 
   private Engine.Executor executor() {
-    if (executor == null) executor = Engine.get().open(device(), settingsFor(device()));
+    if (executor == null) executor = Engine.get().open(placement(), this::settingsFor);
     return executor;
   }
 

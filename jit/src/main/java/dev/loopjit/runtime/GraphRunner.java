@@ -59,6 +59,8 @@ public final class GraphRunner implements Engine.Executor {
   private boolean executedOnce;
   private final Map<List<Engine.Graph>, List<GraphSpec>> specs = new IdentityHashMap<>();
   private List<GraphSpec> allocatedFor;
+  /** Where each step of an execution is told, as it is issued ({@code withPrintSchedule}); null for nowhere. */
+  private volatile java.util.function.Consumer<String> schedule;
 
   private static final class Slot {
     final DeviceBuffer buffer;
@@ -86,6 +88,41 @@ public final class GraphRunner implements Engine.Executor {
     this.device = device;
     this.options = options;
     this.timeout = duration(options.get("timeout"));
+    if (options.flag("printSchedule")) schedule = line -> System.out.println(device.device().id() + "  " + line);
+  }
+
+  /** Tells each step this runner issues to {@code sink} (one line each, without the device), or to nobody when null. */
+  void tellSteps(java.util.function.Consumer<String> sink, Map<HostArray, String> names) {
+    schedule = sink;
+    arrayNames = names;
+  }
+
+  /** The names a schedule gives arrays ({@code a0}, {@code a1}, … in the order the plan's graphs first use them). */
+  private volatile Map<HostArray, String> arrayNames;
+
+  private String name(HostArray h) {
+    Map<HostArray, String> names = arrayNames;
+    String n = names == null ? null : names.get(h);
+    return (n == null ? "" : n + " ") + h.describe();
+  }
+
+  /** Names for the arrays of {@code graphs}: {@code a0}, {@code a1}, … in the order they first appear (copies in, task arguments, copies out). */
+  static Map<HostArray, String> arrayNames(List<GraphSpec> graphs) {
+    Map<HostArray, String> names = new LinkedHashMap<>();
+    java.util.function.Consumer<HostArray> add = h -> {
+      if (h != null) names.putIfAbsent(h, "a" + names.size());
+    };
+    for (GraphSpec g : graphs) {
+      g.toDevice().forEach(t -> add.accept(t.array()));
+      for (TaskSpec t : g.tasks()) for (Object a : t.args()) add.accept(HostArray.of(a));
+      g.toHost().forEach(t -> add.accept(t.array()));
+    }
+    return names;
+  }
+
+  private void step(String what) {
+    var s = schedule;
+    if (s != null) s.accept(what);
   }
 
   /** {@code 500ms}, {@code 30s}, {@code 2m}, or ISO-8601 ({@code PT30S}); null for none. */
@@ -117,6 +154,7 @@ public final class GraphRunner implements Engine.Executor {
     device.measure(options.profile());
     Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
     allocate(options.plan() != null ? specs(options.plan()) : graphs);
+    if (schedule != null && arrayNames == null) arrayNames = arrayNames(options.plan() != null ? specs(options.plan()) : graphs);
     if (timeout == null) return run(graphs, steps, tally, options);
     // The copies and launches run on a thread of their own; if they take too long the plan stops waiting.
     FutureTask<Profile> work = new FutureTask<>(() -> run(graphs, steps, tally, options));
@@ -169,6 +207,7 @@ public final class GraphRunner implements Engine.Executor {
           if (t.mode() == DataTransferMode.EVERY_EXECUTION || !s.deviceValid) copyIn(s, tally);
         }
         List<Step> checked = new ArrayList<>();
+        step("graph     " + g.name());
         for (Step step : steps.get(g)) {
           Object[] args = step.task().args().toArray();
           for (int i = 0; i < args.length; i++) {
@@ -189,6 +228,7 @@ public final class GraphRunner implements Engine.Executor {
             synchronized (tally) {
               tally.launched.add(step.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
             }
+            step("launch    " + step.task().qualifiedName() + " " + java.util.Arrays.toString(step.grid().counts()));
             Timing timing = device.launch(step.kernel(), args, step.grid());
             Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
             tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work));
@@ -210,6 +250,7 @@ public final class GraphRunner implements Engine.Executor {
           if (timeout != null) phase.set(0);
         }
       }
+      step("wait      for the device");
       device.finish();
     } catch (RuntimeException | Error e) {
       for (Slot s : slots.values()) s.deviceValid = false;   // the device state is unknown now: copy afresh next time
@@ -242,6 +283,7 @@ public final class GraphRunner implements Engine.Executor {
    */
   private void checkBounds(List<Step> checked) {
     if (checked.isEmpty()) return;
+    step("check     the bounds reports of " + String.join(", ", checked.stream().map(st -> st.task().qualifiedName()).toList()) + " (waits)");
     for (Step st : checked) device.copyOut(reports.get(st.task()).buffer);
     device.finish();
     for (Step st : checked) {
@@ -332,6 +374,54 @@ public final class GraphRunner implements Engine.Executor {
     }
   }
 
+  /**
+   * What {@link #execute} does before anything runs, alone: checks the receivers, prepares every task
+   * of {@code graphs} (kernels, grids, local memory) and allocates the buffers of {@code options.plan()}.
+   * A plan over several devices calls it on each before any runs; returns the JIT's part of a profile.
+   */
+  Profile check(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
+    usable();
+    List<GraphSpec> graphs = specs(plan);
+    for (GraphSpec g : graphs) for (TaskSpec t : g.tasks()) t.checkReceiver();
+    Tally tally = new Tally();
+    prepare(graphs, options, tally);
+    allocate(options.plan() != null ? specs(options.plan()) : graphs);
+    return tally.profile(false, null);
+  }
+
+  /** Whether this device's copy of {@code h} is current (false when it has none). */
+  boolean valid(HostArray h) {
+    Slot s = slots.get(h);
+    return s != null && s.deviceValid;
+  }
+
+  /** Marks this device's copy of {@code h} stale: the next task here that uses it copies it in from the host first. */
+  void invalidate(HostArray h) {
+    Slot s = slots.get(h);
+    if (s != null) s.deviceValid = false;
+  }
+
+  /** The arrays {@code t}'s kernel may write, once it was prepared here ({@link #check}); every array argument before. */
+  List<HostArray> written(TaskSpec t) {
+    DeviceKernel k = kernels.get(t);
+    List<HostArray> out = new ArrayList<>();
+    for (int i = 0; i < t.args().size(); i++) {
+      HostArray h = HostArray.of(t.args().get(i));
+      if (h != null && (k == null || k.access(i).writes())) out.add(h);
+    }
+    return out;
+  }
+
+  /** Copies this device's copy of {@code h} to the host and waits for it. */
+  Profile copyToHost(HostArray h, boolean profile) {
+    usable();
+    device.measure(profile);
+    Tally tally = new Tally();
+    copyOut(slots.get(h), tally);
+    device.finish();
+    return tally.profile(profile, null);
+  }
+
   private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
     Map<GraphSpec, List<Step>> steps = new HashMap<>();
     for (GraphSpec g : graphs) {
@@ -366,8 +456,9 @@ public final class GraphRunner implements Engine.Executor {
     synchronized (tally) {
       tally.launched.add(step.task().qualifiedName());
     }
-    Timing timing = device.launch(step.kernel(), args, Grid.once(step.grid().dims(), phase));
     String what = phase == Launch.Loops.PROLOGUE ? " (prologue)" : " (epilogue)";
+    step("launch    " + step.task().qualifiedName() + what);
+    Timing timing = device.launch(step.kernel(), args, Grid.once(step.grid().dims(), phase));
     tally.kernels.add(new KernelRun(step.task().qualifiedName() + what, timing, null));
   }
 
@@ -484,12 +575,14 @@ public final class GraphRunner implements Engine.Executor {
   }
 
   private void copyIn(Slot s, Tally tally) {
+    step("copy in   " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
     tally.copyIn.add(device.copyIn(s.buffer));
     if (!s.buffer.inPlace()) tally.bytesIn += s.buffer.host().byteSize();
     s.deviceValid = true;
   }
 
   private void copyOut(Slot s, Tally tally) {
+    step("copy out  " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
     tally.copyOut.add(device.copyOut(s.buffer));
     if (!s.buffer.inPlace()) tally.bytesOut += s.buffer.host().byteSize();
   }

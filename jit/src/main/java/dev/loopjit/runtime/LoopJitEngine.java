@@ -89,6 +89,26 @@ public final class LoopJitEngine implements Engine {
   }
 
   @Override
+  public String settingsDeviceOf(String task) {
+    return Settings.taskDevice(task);
+  }
+
+  @Override
+  public Executor open(Placement placement, java.util.function.Function<Device, Map<String, String>> settings) {
+    if (placement.devices().size() == 1) return open(placement.device(), settings.apply(placement.device()));
+    Map<String, GraphRunner> runners = new java.util.LinkedHashMap<>();
+    try {
+      for (Device d : placement.devices()) runners.put(d.id(), (GraphRunner) open(d, settings.apply(d)));
+    } catch (RuntimeException | Error e) {
+      runners.values().forEach(GraphRunner::close);
+      throw e;
+    }
+    Options options = Settings.options();
+    for (var e : settings.apply(placement.device()).entrySet()) options = options.with(e.getKey(), e.getValue());
+    return new MultiDeviceRunner(placement, runners, options.flag("printSchedule"));
+  }
+
+  @Override
   public String code(Serializable code, String target) {
     MethodRef method = MethodRef.ofLambda(code, "KernelCode");
     return code(method, target, Settings.options());

@@ -30,6 +30,8 @@ import java.util.Map;
  * <tr><td>loopjit.lanes</td><td>LOOPJIT_LANES</td><td>CPU OpenCL devices: iterations of the innermost {@code @Parallel} dimension one work-item computes side by side, where the kernel allows it (a power of two up to 64; default 16; {@code 1}: one iteration per work-item)</td></tr>
  * <tr><td>loopjit.vectorLanes</td><td>LOOPJIT_VECTOR_LANES</td><td>{@code false}: jvm-mt keeps float lane iterations scalar; default {@code true}: where the JVM has the Vector API ({@code --add-modules jdk.incubator.vector}), it runs them as vectors</td></tr>
  * <tr><td>loopjit.jvm.asWritten</td><td>LOOPJIT_JVM_AS_WRITTEN</td><td>{@code true}: the {@code jvm} device runs a kernel's Java method as written even where the compiled devices refuse it (what a plan's fallback does); default: it refuses what they refuse</td></tr>
+ * <tr><td>loopjit.printSchedule</td><td>LOOPJIT_PRINT_SCHEDULE</td><td>{@code true}: every plan prints each step of its executions, headed by its device (as {@code withPrintSchedule()})</td></tr>
+ * <tr><td>GRAPH.TASK.device</td><td></td><td>TornadoVM's property: the device of one task, {@code B:D} (backend B's device D, as {@code TornadoRuntime} numbers them) or a LoopJIT id ({@code opencl:0}); a plan's {@code withDevice("graph.task", d)} wins</td></tr>
  * <tr><td>loopjit.probe</td><td>LOOPJIT_PROBE</td><td>{@code off}: never measure a device's limits for {@code Profile} (cached ones are still used); default: measure once per device</td></tr>
  * </table>
  */
@@ -37,7 +39,7 @@ public final class Settings {
   /** Every setting's key; {@link #options()} reads these, plus any other {@code -Dloopjit.*} property. */
   static final List<String> KEYS = List.of("device", "backends", "dump", "fastMath", "cacheDir", "opencl.library",
       "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "verifyIr", "timeout", "requireSignalChaining", "probe", "boundsChecks", "lanes", "signedIndices",
-      "vectorLanes", "jvm.asWritten");
+      "vectorLanes", "jvm.asWritten", "printSchedule");
 
   private Settings() {}
 
@@ -60,6 +62,15 @@ public final class Settings {
   public static String get(String name) {
     String v = System.getProperty("loopjit." + name);
     if (v == null) v = System.getenv("LOOPJIT_" + name.replaceAll("([a-z])([A-Z])", "$1_$2").replace('.', '_').toUpperCase(Locale.ROOT));
+    return v == null || v.isBlank() ? null : v.trim();
+  }
+
+  /**
+   * TornadoVM's {@code -Dgraph.task.device=B:D} for task {@code "graph.task"}: the property's
+   * value ({@code "0:1"} or a device id), or null.
+   */
+  public static String taskDevice(String task) {
+    String v = System.getProperty(task + ".device");
     return v == null || v.isBlank() ? null : v.trim();
   }
 

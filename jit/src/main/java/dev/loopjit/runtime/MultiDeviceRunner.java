@@ -1,0 +1,339 @@
+// Runs a plan whose tasks are placed on several devices: one GraphRunner per device, arrays moved between them through the host.
+package dev.loopjit.runtime;
+
+import dev.loopjit.api.DataTransferMode;
+import dev.loopjit.api.Engine;
+import dev.loopjit.api.Profile;
+import dev.loopjit.spi.HostArray;
+import dev.loopjit.spi.TaskSpec;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+
+/**
+ * The executor of a plan over several devices ({@code withDevice("graph.task", device)}). Each graph
+ * is cut into segments, runs of consecutive tasks on one device, and each device's segments run on
+ * that device's own {@link GraphRunner}, which keeps its buffers and kernels as for a plan on that
+ * device alone. This runner keeps where each array's current value is — on the host, on which
+ * devices — and before a segment runs, brings every array it uses up to date on its device: an array
+ * last written on another device is copied back to its host array first (the only way between two
+ * drivers), then in. The graph's own transfers keep their meaning: {@code transferToDevice} makes
+ * the host's value current (every execution, or the first), {@code transferToHost} brings the
+ * current value back at the end of the graph.
+ *
+ * <p>Before anything runs, every device prepares its tasks (kernels, grids, local memory) and
+ * allocates its buffers, so errors surface first, as on one device. Segments run in graph order;
+ * with {@code concurrent}, each device's segments run on a thread of their own and a segment waits
+ * only for the earlier segments on other devices that write an array it uses or use an array it
+ * writes. An array moved between devices passes through its host array, which then holds the
+ * value it had at that point of the graph, as it would in Java.
+ */
+final class MultiDeviceRunner implements Engine.Executor {
+  private final Engine.Placement placement;
+  private final Map<String, GraphRunner> runners;
+  private final boolean printSchedule;
+  private final Map<List<Engine.Graph>, Layout> layouts = new IdentityHashMap<>();
+  /** Where each array's current value is; an array not here is current on the host only. */
+  private final Map<HostArray, Where> where = new HashMap<>();
+  private boolean executedOnce;
+
+  /** Where an array's current value is: its host array, and the devices whose copies are current. */
+  private static final class Where {
+    boolean host = true;
+    final Set<GraphRunner> devices = new LinkedHashSet<>();
+  }
+
+  /** A run of consecutive tasks of one graph on one device, as a graph of its own for that device's runner. */
+  private record Segment(int index, GraphRunner runner, List<Engine.Graph> graph, List<TaskSpec> tasks) {
+    GraphSpec spec() {
+      return (GraphSpec) graph.getFirst();
+    }
+  }
+
+  /** A plan's graphs cut into segments, and each device's segments (its runner lays out buffers for all of them). */
+  private record Layout(Map<GraphSpec, List<Segment>> segments, Map<GraphRunner, List<Engine.Graph>> byDevice, Map<HostArray, String> names) {}
+
+  MultiDeviceRunner(Engine.Placement placement, Map<String, GraphRunner> runners, boolean printSchedule) {
+    this.placement = placement;
+    this.runners = Map.copyOf(runners);
+    this.printSchedule = printSchedule;
+  }
+
+  private Layout layout(List<Engine.Graph> plan) {
+    return layouts.computeIfAbsent(plan, p -> {
+      Map<GraphSpec, List<Segment>> segments = new LinkedHashMap<>();
+      Map<GraphRunner, List<Engine.Graph>> byDevice = new LinkedHashMap<>();
+      int index = 0;
+      for (Engine.Graph eg : p) {
+        GraphSpec g = (GraphSpec) eg;
+        List<Segment> list = new ArrayList<>();
+        List<TaskSpec> run = new ArrayList<>();
+        GraphRunner on = null;
+        for (TaskSpec t : g.tasks()) {
+          GraphRunner r = runners.get(placement.deviceOf(t.qualifiedName()).id());
+          if (on != null && r != on) {
+            list.add(segment(index++, on, g, run));
+            run = new ArrayList<>();
+          }
+          on = r;
+          run.add(t);
+        }
+        if (on != null) list.add(segment(index++, on, g, run));
+        for (Segment s : list) byDevice.computeIfAbsent(s.runner(), r -> new ArrayList<>()).add(s.spec());
+        segments.put(g, list);
+      }
+      Map<HostArray, String> names = GraphRunner.arrayNames(p.stream().map(GraphSpec.class::cast).toList());
+      if (printSchedule)
+        for (Map.Entry<String, GraphRunner> e : runners.entrySet())
+          e.getValue().tellSteps(line -> System.out.println(e.getKey() + "  " + line), names);
+      return new Layout(segments, byDevice, names);
+    });
+  }
+
+  private static Segment segment(int index, GraphRunner runner, GraphSpec g, List<TaskSpec> tasks) {
+    return new Segment(index, runner, List.of(new GraphSpec(g.name(), List.of(), tasks, List.of())), List.copyOf(tasks));
+  }
+
+  private Engine.ExecutionOptions optionsFor(Layout layout, GraphRunner r, Engine.ExecutionOptions options) {
+    return new Engine.ExecutionOptions(options.profile(), options.scheduler(), layout.byDevice().get(r));
+  }
+
+  @Override
+  public synchronized Profile execute(List<Engine.Graph> graphs, Engine.ExecutionOptions options) {
+    Layout layout = layout(options.plan() != null ? options.plan() : graphs);
+    Profile total = Profiles.EMPTY;
+    // Every device prepares its tasks and allocates before anything runs anywhere.
+    for (Engine.Graph g : graphs)
+      for (Segment s : layout.segments().get((GraphSpec) g))
+        total = Profiles.plus(total, s.runner().check(s.graph(), optionsFor(layout, s.runner(), options)));
+    try {
+      for (Engine.Graph eg : graphs) {
+        GraphSpec g = (GraphSpec) eg;
+        for (GraphSpec.Transfer t : g.toDevice())
+          if (t.mode() == DataTransferMode.EVERY_EXECUTION || !executedOnce) currentOnHost(t.array());
+        List<Segment> segments = layout.segments().get(g);
+        total = Profiles.plus(total, placement.concurrent() ? concurrently(layout, segments, options) : inOrder(layout, segments, options));
+        for (GraphSpec.Transfer t : g.toHost())
+          if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce))
+            total = Profiles.plus(total, toHost(t.array(), layout, options.profile()));
+      }
+    } catch (RuntimeException | Error e) {
+      // as on one device: the devices' state is unknown now, the host's arrays are what the next execution copies
+      where.clear();
+      throw e;
+    }
+    executedOnce = true;
+    return total;
+  }
+
+  private Profile inOrder(Layout layout, List<Segment> segments, Engine.ExecutionOptions options) {
+    Profile p = Profiles.EMPTY;
+    for (Segment s : segments) p = Profiles.plus(p, run(layout, s, options));
+    return p;
+  }
+
+  /**
+   * Each device's segments on a thread of their own, in order; a segment starts when the earlier
+   * segments on other devices that it depends on (an array one writes and the other uses) ended.
+   * The first failure in graph order is thrown after every segment ended or was skipped.
+   */
+  private Profile concurrently(Layout layout, List<Segment> segments, Engine.ExecutionOptions options) {
+    Map<Segment, CompletableFuture<Profile>> done = new LinkedHashMap<>();
+    for (Segment s : segments) done.put(s, new CompletableFuture<>());
+    Map<GraphRunner, List<Segment>> byDevice = new LinkedHashMap<>();
+    for (Segment s : segments) byDevice.computeIfAbsent(s.runner(), r -> new ArrayList<>()).add(s);
+    List<Thread> threads = new ArrayList<>();
+    for (Map.Entry<GraphRunner, List<Segment>> e : byDevice.entrySet()) {
+      threads.add(Thread.ofPlatform().daemon().name("loopjit " + e.getKey().device().device().id()).start(() -> {
+        for (Segment s : e.getValue()) {
+          CompletableFuture<Profile> f = done.get(s);
+          try {
+            for (Segment before : segments) {
+              if (before.index() >= s.index()) break;
+              if (before.runner() != s.runner() && dependsOn(s, before)) done.get(before).join();
+            }
+            f.complete(run(layout, s, options));
+          } catch (CompletionException skipped) {
+            f.completeExceptionally(new Skipped());
+          } catch (Throwable t) {
+            f.completeExceptionally(t);
+          }
+        }
+      }));
+    }
+    for (Thread t : threads) {
+      try {
+        t.join();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted while waiting for the devices of a plan", e);
+      }
+    }
+    Profile p = Profiles.EMPTY;
+    for (CompletableFuture<Profile> f : done.values()) {
+      try {
+        p = Profiles.plus(p, f.join());
+      } catch (CompletionException e) {
+        if (e.getCause() instanceof Skipped) continue;
+        if (e.getCause() instanceof RuntimeException r) throw r;
+        if (e.getCause() instanceof Error r) throw r;
+        throw new IllegalStateException(e.getCause());
+      }
+    }
+    return p;
+  }
+
+  /** A segment not run because one it waited for failed. */
+  private static final class Skipped extends RuntimeException {
+    Skipped() {
+      super("skipped", null, false, false);
+    }
+  }
+
+  /** Whether {@code later} must wait for {@code earlier}: one writes an array the other uses. */
+  private static boolean dependsOn(Segment later, Segment earlier) {
+    Set<HostArray> laterUses = uses(later), earlierUses = uses(earlier);
+    for (HostArray h : writes(earlier)) if (laterUses.contains(h)) return true;
+    for (HostArray h : writes(later)) if (earlierUses.contains(h)) return true;
+    return false;
+  }
+
+  private static Set<HostArray> uses(Segment s) {
+    Set<HostArray> out = new HashSet<>();
+    for (TaskSpec t : s.tasks())
+      for (Object a : t.args()) {
+        HostArray h = HostArray.of(a);
+        if (h != null) out.add(h);
+      }
+    return out;
+  }
+
+  private static Set<HostArray> writes(Segment s) {
+    Set<HostArray> out = new HashSet<>();
+    for (TaskSpec t : s.tasks()) out.addAll(s.runner().written(t));
+    return out;
+  }
+
+  /**
+   * Runs one segment on its device: each array it uses and the device does not hold current is
+   * first brought back to the host from a device that does (unless the host's is current) and
+   * marked stale on this device, so that its runner copies it in; afterwards the arrays it wrote
+   * are current on this device alone.
+   */
+  private Profile run(Layout layout, Segment s, Engine.ExecutionOptions options) {
+    GraphRunner r = s.runner();
+    Profile p = Profiles.EMPTY;
+    for (HostArray h : uses(s)) {
+      GraphRunner from;
+      synchronized (where) {   // not this: execute() holds it while device threads run segments
+        Where w = where.computeIfAbsent(h, x -> new Where());
+        if (w.devices.contains(r)) continue;
+        from = w.host ? null : w.devices.iterator().next();
+      }
+      if (from != null) {
+        if (printSchedule) System.out.println("host  " + layout.names().get(h) + " " + h.describe() + " moves from " + from.device().device().id()
+            + " to " + r.device().device().id());
+        synchronized (from) {
+          p = Profiles.plus(p, from.copyToHost(h, options.profile()));
+        }
+      }
+      synchronized (where) {
+        where.get(h).host = true;
+      }
+      synchronized (r) {
+        r.invalidate(h);
+      }
+    }
+    Profile ran;
+    synchronized (r) {
+      ran = r.execute(s.graph(), optionsFor(layout, r, options));
+    }
+    synchronized (where) {
+      for (HostArray h : uses(s)) where.get(h).devices.add(r);
+      for (HostArray h : writes(s)) {
+        Where w = where.get(h);
+        w.devices.clear();
+        w.devices.add(r);
+        w.host = false;
+      }
+    }
+    return Profiles.plus(p, ran);
+  }
+
+  /** Makes the host's value of {@code h} the current one: every device's copy is stale. */
+  private void currentOnHost(HostArray h) {
+    where.remove(h);
+    for (GraphRunner r : runners.values()) r.invalidate(h);
+  }
+
+  /** Brings the current value of {@code h} to its host array, from a device if the host's is not current. */
+  private Profile toHost(HostArray h, Layout layout, boolean profile) {
+    Where w = where.get(h);
+    if (w == null || w.host) return Profiles.EMPTY;
+    GraphRunner from = w.devices.iterator().next();
+    Profile p = from.copyToHost(h, profile);
+    w.host = true;
+    return p;
+  }
+
+  @Override
+  public synchronized void compile(List<Engine.Graph> graphs, Engine.ExecutionOptions options) {
+    Layout layout = layout(options.plan() != null ? options.plan() : graphs);
+    for (Engine.Graph g : graphs)
+      for (Segment s : layout.segments().get((GraphSpec) g)) s.runner().compile(s.graph(), optionsFor(layout, s.runner(), options));
+  }
+
+  @Override
+  public synchronized void freeMemory() {
+    for (GraphRunner r : runners.values()) r.freeMemory();
+    where.clear();
+  }
+
+  @Override
+  public synchronized long memoryBytes() {
+    long bytes = 0;
+    for (GraphRunner r : runners.values()) bytes += r.memoryBytes();
+    return bytes;
+  }
+
+  @Override
+  public synchronized Profile transferToHost(List<Engine.Graph> graphs, List<Object> arrays, boolean profile) {
+    Layout layout = layout(graphs);
+    for (Object o : arrays) {
+      HostArray h = HostArray.of(o);
+      if (h == null || !layout.names().containsKey(h))
+        throw new IllegalArgumentException("transferToHost: " + (h == null ? String.valueOf(o) : h.describe()) + " is not held by this plan on "
+            + String.join(", ", placement.devices().stream().map(d -> d.id()).toList()));
+    }
+    Profile p = Profiles.EMPTY;
+    for (Object o : arrays) p = Profiles.plus(p, toHost(HostArray.of(o), layout, profile));
+    return p;
+  }
+
+  @Override
+  public synchronized void hostChanged(List<Engine.Graph> graphs, List<Object> arrays) {
+    for (GraphRunner r : runners.values()) r.hostChanged(graphs, arrays);   // checks the arrays, then marks each device's copy stale
+    for (Object o : arrays) where.remove(HostArray.of(o));
+  }
+
+  @Override
+  public synchronized void close() {
+    RuntimeException first = null;
+    for (GraphRunner r : runners.values()) {
+      try {
+        r.close();
+      } catch (RuntimeException e) {
+        if (first == null) first = e;
+      }
+    }
+    if (first != null) throw first;
+  }
+}
