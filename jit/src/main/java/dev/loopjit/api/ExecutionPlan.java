@@ -138,6 +138,23 @@ public final class ExecutionPlan implements AutoCloseable {
     return withSetting("printSchedule", "true");
   }
 
+  /**
+   * TornadoVM's reductions for this plan: before each execution, every element a {@code @Reduce}
+   * update writes is set to its operator's neutral element (0 for a sum, 1 for a product, +∞ / −∞
+   * or the integer type's MAX / MIN for min / max), on every device, so each execution reduces
+   * afresh. Without it (the default) a reduction starts from the array's value, as Java's loop
+   * does: the host's value when the array is copied in, else what the previous execution left on
+   * the device. The same as {@code withSetting("reduceReset", "true")}.
+   */
+  public synchronized ExecutionPlan withReduceReset() {
+    return withSetting("reduceReset", "true");
+  }
+
+  /** Reductions start from the arrays' values again (after {@link #withReduceReset()}). */
+  public synchronized ExecutionPlan withoutReduceReset() {
+    return withSetting("reduceReset", null);
+  }
+
   /** Stops printing the steps (after {@link #withPrintSchedule()}). */
   public synchronized ExecutionPlan withoutPrintSchedule() {
     return withSetting("printSchedule", null);

@@ -179,6 +179,23 @@ public final class Compiler {
     return ir.launch() instanceof dev.loopjit.ir.Launch.Loops l ? Math.max(1, l.counts().size()) : 1;
   }
 
+  /** A {@code @Reduce} element the setting {@code reduceReset} sets to {@code value} before each execution: parameter {@code param}'s element {@code index}. */
+  public record ReduceReset(int param, int index, Object value) {}
+
+  /**
+   * What the setting {@code reduceReset} sets before each execution of {@code method}, for a device
+   * that runs the Java method itself (the {@code jvm}): its {@code @Reduce} elements and their
+   * neutral elements, as the compiled devices' prologue stores them; empty when it reduces nothing
+   * or cannot be compiled.
+   */
+  public static List<ReduceReset> reduceResets(MethodRef method) {
+    try {
+      return Reductions.resets(lower(method, Target.offline("opencl", "").withReduceReset(true), "reduce", Set.of(), false));
+    } catch (RuntimeException e) {
+      return List.of();
+    }
+  }
+
   /** The names of the passes, in order, for {@code --target ir:<pass>} and the dump setting. */
   public static List<String> passNames() {
     return PASSES.stream().map(Pass::name).toList();

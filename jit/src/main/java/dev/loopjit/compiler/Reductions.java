@@ -106,8 +106,16 @@ final class Reductions implements Pass {
       return ir.withBody(new Block(same, ir.body().src()));
     }
     for (Update t : targets.values()) check(t, cx, kernel);
+    Launch.Loops launch = loops;
+    if (cx.target.reduceReset()) {
+      // TornadoVM's reductions: the prologue launch first sets each updated element to its operator's neutral element
+      List<Stmt> resets = new ArrayList<>();
+      for (Update t : targets.values()) resets.add(new Store(new Read(t.array()), Const.of(t.index()), resetValue(t), kernel));
+      body.addFirst(new If(loops.inPhase(Launch.Loops.PROLOGUE), new Block(resets, kernel), Block.EMPTY, kernel));
+      launch = loops.withPrologue();
+    }
 
-    if (cx.target.chunked()) return chunked(ir, loops, body, frame, inside, targets, accumulators, cx, kernel);
+    if (cx.target.chunked()) return chunked(ir, launch, body, frame, inside, targets, accumulators, cx, kernel);
 
     // A 1-D reduction loops over its iterations (grid stride): each work-item then adds many
     // elements before the tree, and the runtime launches a few work-items per compute unit.
@@ -122,7 +130,7 @@ final class Reductions implements Pass {
       out.add(gridStride ? strided(frame.label(), inside, cx, kernel) : new Labeled(frame.label(), inside, frame.src()));
       out.addAll(tree(targets, accumulators, loops.counts().size(), cx, kernel));
     }
-    return ir.withLaunch(loops.withShape(GROUP, gridStride), new Block(out, ir.body().src()));
+    return ir.withLaunch(launch.withShape(GROUP, gridStride), new Block(out, ir.body().src()));
   }
 
   /**
@@ -227,6 +235,34 @@ final class Reductions implements Pass {
     boolean wide = t.type() == Prim.LONG || t.type() == Prim.DOUBLE;
     if (wide && !cx.target.int64Atomics())
       throw Refusal.error(at, "@Reduce", "a " + t.type() + " reduction needs 64-bit atomics, which this device does not have");
+  }
+
+  /**
+   * What the reset setting stores before a reduction: the operator's neutral element, with a sum
+   * starting from +0 (as a Java program that zeroes its result) rather than the accumulators' −0.
+   */
+  private static Expr resetValue(Update t) {
+    if (t.op() != Op.Binary.ADD) return identity(t);
+    return t.type() == Prim.FLOAT ? Const.of(0f) : t.type() == Prim.DOUBLE ? Const.of(0d) : identity(t);
+  }
+
+  /**
+   * The elements the reset setting sets before each execution, read back from a kernel compiled
+   * with it up to this pass: each {@code @Reduce} parameter's constant stores in the prologue
+   * (those the program writes there itself too, which it then writes again), for the {@code jvm}
+   * device, which runs the Java method and sets them itself.
+   */
+  static List<Compiler.ReduceReset> resets(KernelIR ir) {
+    List<Compiler.ReduceReset> out = new ArrayList<>();
+    if (!(ir.launch() instanceof Launch.Loops loops) || !loops.prologue()) return out;
+    Expr prologue = loops.inPhase(Launch.Loops.PROLOGUE);
+    for (Stmt s : ir.body().stmts())
+      if (s instanceof If i && i.cond().equals(prologue))
+        for (Stmt t : i.then().stmts())
+          if (t instanceof Store st && st.array() instanceof Read r && st.index() instanceof Const k && st.value() instanceof Const v)
+            for (KernelIR.Param p : ir.params())
+              if (p.reduce() && p.var().equals(r.var())) out.add(new Compiler.ReduceReset(p.index(), (int) k.longValue(), v.value()));
+    return out;
   }
 
   private static Expr identity(Update t) {

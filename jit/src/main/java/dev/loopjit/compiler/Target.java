@@ -32,18 +32,29 @@ import java.util.Set;
  *                         their sums and products as plain signed arithmetic ({@code ADD_NO_WRAP},
  *                         {@code MUL_NO_WRAP}) instead of Java's wrap-around; false for the code the
  *                         setting {@code boundsChecks=false} asks for
+ * @param reduceReset      TornadoVM's reductions: each {@code @Reduce} element a kernel updates is set to its
+ *                         operator's neutral element (0, 1, +∞, −∞; the type's MAX/MIN for integers) in the
+ *                         prologue launch, so every execution starts afresh instead of from the array's value
+ *                         (the setting {@code reduceReset})
  *
  * <p>The language {@code "jvm"} (the {@code jvm-mt} device: JVM bytecode run on the machine's cores)
  * is {@link #chunked()}: its work-items are contiguous chunks of the {@code @Parallel} range.
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
     long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks, int lanes, int rows,
-    boolean signedIndices) {
+    boolean signedIndices, boolean reduceReset) {
 
   public Target {
     natives = natives == null ? null : Set.copyOf(natives);
     if (lanes < 1 || Integer.bitCount(lanes) != 1 || rows < 1 || Integer.bitCount(rows) != 1)
       throw new IllegalArgumentException("lanes and rows must be powers of two, not " + lanes + " and " + rows);
+  }
+
+  /** A target whose reductions start from the arrays' values, as Java's loops do. */
+  public Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
+      long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks, int lanes, int rows,
+      boolean signedIndices) {
+    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices, false);
   }
 
   /** A target with one iteration per work-item. */
@@ -60,23 +71,30 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
 
   /** This target with bounds checks on or off. */
   public Target withBoundsChecks(boolean on) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on, lanes, rows, on ? false : signedIndices);
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on, lanes, rows, on ? false : signedIndices, reduceReset);
   }
 
   /** This target with {@code lanes} iterations of the innermost {@code @Parallel} dimension per work-item, times {@code rows} of the next. */
   /** This target with {@code bytes} of local memory per work-group for the arrays a kernel declares with a constant size. */
   public Target withLocalMemoryBytes(long bytes) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, bytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices);
+    return new Target(language, variant, fp64, fp16, int64Atomics, bytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices, reduceReset);
   }
 
   public Target withLanes(int lanes, int rows) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices);
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices,
+        reduceReset);
   }
 
   /** This target (without bounds checks) with the indices the launch proves written as signed arithmetic, or not. */
   public Target withSignedIndices(boolean on) {
     return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows,
-        on && !boundsChecks);
+        on && !boundsChecks, reduceReset);
+  }
+
+  /** This target with {@code @Reduce} elements reset to their neutral element in the prologue launch (TornadoVM's reductions), or not. */
+  public Target withReduceReset(boolean on) {
+    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows,
+        signedIndices, on);
   }
 
   /** A target with every capability, for dumping code with no device (strict float semantics). */

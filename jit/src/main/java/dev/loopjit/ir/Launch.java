@@ -63,6 +63,11 @@ public sealed interface Launch {
       return new Loops(counts, countVars, frame, maxGroupSize, gridStride, prologue, epilogue, lanes, rows);
     }
 
+    /** This launch with a prologue launch before the iterations. */
+    public Loops withPrologue() {
+      return new Loops(counts, countVars, frame, maxGroupSize, gridStride, true, epilogue, lanes, rows);
+    }
+
     /** {@code count_x == phase}: true only in the launch of that phase ({@link #PROLOGUE}, {@link #EPILOGUE}). */
     public Expr inPhase(int phase) {
       return new Expr.Compare(Op.Compare.EQ, new Expr.Read(countVars.get(0)), Expr.Const.of(phase));

@@ -200,6 +200,7 @@ public final class GraphRunner implements Engine.Executor {
    * the plan was not abandoned meanwhile: host arrays change only by graphs that finished in time.
    */
   private Profile run(List<GraphSpec> graphs, Map<GraphSpec, List<Step>> steps, Tally tally, Engine.ExecutionOptions options) {
+    fresh.clear();
     try {
       for (GraphSpec g : graphs) {
         for (GraphSpec.Transfer t : g.toDevice()) {
@@ -223,6 +224,9 @@ public final class GraphRunner implements Engine.Executor {
             args[args.length - 1] = report.buffer;
             if (step.kernel().mayFail(step.task().args().toArray())) checked.add(step);   // else it cannot report: not read
           }
+          if (executedOnce && !this.options.flag("reduceReset")) warnIfReductionContinues(step.task());
+          for (int i = 0; i < step.task().args().size(); i++)
+            if (step.kernel().access(i).writes() && HostArray.of(step.task().args().get(i)) != null) fresh.add(HostArray.of(step.task().args().get(i)));
           if (step.kernel().prologue()) launchOnce(step, args, Launch.Loops.PROLOGUE, tally);   // once before the loop, even an empty one
           if (!empty(step.grid())) {
             synchronized (tally) {
@@ -574,7 +578,37 @@ public final class GraphRunner implements Engine.Executor {
     return !anyIn && written && !read && backEveryTime;
   }
 
+  /** The arrays this execution copied in or a task of it wrote so far: their device values are this execution's. */
+  private final java.util.Set<HostArray> fresh = new java.util.HashSet<>();
+
+  /** Whether this JVM gave the warning of {@link #warnIfReductionContinues} (tests clear it). */
+  static final java.util.concurrent.atomic.AtomicBoolean WARNED_REDUCTION = new java.util.concurrent.atomic.AtomicBoolean();
+
+  /** Where that warning goes: the {@code dev.loopjit.runtime} logger (tests listen here). */
+  static volatile java.util.function.Consumer<String> warnings =
+      message -> System.getLogger("dev.loopjit.runtime").log(System.Logger.Level.WARNING, message);
+
+  /**
+   * Warns once per JVM when a {@code @Reduce} array starts a task with the value a previous execution
+   * left on the device: Java's loop (and LoopJIT) continue from it, TornadoVM would have reset it.
+   */
+  private void warnIfReductionContinues(TaskSpec t) {
+    if (t.method() == null || WARNED_REDUCTION.get()) return;
+    java.lang.reflect.Parameter[] params = t.method().method().getParameters();
+    for (int i = 0; i < params.length && i < t.args().size(); i++) {
+      HostArray h = HostArray.of(t.args().get(i));
+      if (h == null || !params[i].isAnnotationPresent(dev.loopjit.api.Reduce.class) || fresh.contains(h)) continue;
+      if (WARNED_REDUCTION.compareAndSet(false, true))
+        warnings.accept("task " + t.qualifiedName() + ": its @Reduce array "
+            + t.method().parameterName(i) + " (" + h.describe() + ") starts this execution from the value the previous one left, as Java's loop would;"
+            + " TornadoVM resets it to its operator's neutral element before each execution. For TornadoVM's behaviour:"
+            + " plan.withReduceReset() or -Dloopjit.reduceReset=true (docs/guide/coming-from-tornadovm.md; this warning is given once)");
+      return;
+    }
+  }
+
   private void copyIn(Slot s, Tally tally) {
+    fresh.add(s.buffer.host());
     step("copy in   " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
     tally.copyIn.add(device.copyIn(s.buffer));
     if (!s.buffer.inPlace()) tally.bytesIn += s.buffer.host().byteSize();

@@ -30,6 +30,7 @@ import java.util.Map;
  * <tr><td>loopjit.lanes</td><td>LOOPJIT_LANES</td><td>CPU OpenCL devices: iterations of the innermost {@code @Parallel} dimension one work-item computes side by side, where the kernel allows it (a power of two up to 64; default 16; {@code 1}: one iteration per work-item)</td></tr>
  * <tr><td>loopjit.vectorLanes</td><td>LOOPJIT_VECTOR_LANES</td><td>{@code false}: jvm-mt keeps float lane iterations scalar; default {@code true}: where the JVM has the Vector API ({@code --add-modules jdk.incubator.vector}), it runs them as vectors</td></tr>
  * <tr><td>loopjit.jvm.asWritten</td><td>LOOPJIT_JVM_AS_WRITTEN</td><td>{@code true}: the {@code jvm} device runs a kernel's Java method as written even where the compiled devices refuse it (what a plan's fallback does); default: it refuses what they refuse</td></tr>
+ * <tr><td>loopjit.reduceReset</td><td>LOOPJIT_REDUCE_RESET</td><td>{@code true}: TornadoVM's reductions: each {@code @Reduce} element a kernel updates is set to its operator's neutral element before every execution (default: it starts from the array's value, as Java's loop does)</td></tr>
  * <tr><td>loopjit.printSchedule</td><td>LOOPJIT_PRINT_SCHEDULE</td><td>{@code true}: every plan prints each step of its executions, headed by its device (as {@code withPrintSchedule()})</td></tr>
  * <tr><td>GRAPH.TASK.device</td><td></td><td>TornadoVM's property: the device of one task, {@code B:D} (backend B's device D, as {@code TornadoRuntime} numbers them) or a LoopJIT id ({@code opencl:0}); a plan's {@code withDevice("graph.task", d)} wins</td></tr>
  * <tr><td>loopjit.probe</td><td>LOOPJIT_PROBE</td><td>{@code off}: never measure a device's limits for {@code Profile} (cached ones are still used); default: measure once per device</td></tr>
@@ -39,7 +40,7 @@ public final class Settings {
   /** Every setting's key; {@link #options()} reads these, plus any other {@code -Dloopjit.*} property. */
   static final List<String> KEYS = List.of("device", "backends", "dump", "fastMath", "cacheDir", "opencl.library",
       "cuda.library", "opencl.program", "spirv.bridge", "requireDevices", "verifyIr", "timeout", "requireSignalChaining", "probe", "boundsChecks", "lanes", "signedIndices",
-      "vectorLanes", "jvm.asWritten", "printSchedule");
+      "vectorLanes", "jvm.asWritten", "printSchedule", "reduceReset");
 
   private Settings() {}
 

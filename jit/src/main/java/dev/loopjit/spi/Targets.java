@@ -18,9 +18,10 @@ public final class Targets {
   public static Target of(String language, String variant, Device device, boolean int64Atomics, Set<Intrinsic> natives, Options options) {
     if (device == null) {
       Target t = Target.offline(language, variant, natives, options.fastMath());
-      return t.withBoundsChecks(t.boundsChecks() && options.boundsChecks());
+      return t.withBoundsChecks(t.boundsChecks() && options.boundsChecks()).withReduceReset(options.flag("reduceReset"));
     }
     return new Target(language, variant, device.supportsFp64(), device.supportsFp16(), int64Atomics, device.localMemoryBytes(),
-        device.maxWorkGroupSize(), options.fastMath(), natives, device.kind() == Device.Kind.CPU, options.boundsChecks());
+        device.maxWorkGroupSize(), options.fastMath(), natives, device.kind() == Device.Kind.CPU, options.boundsChecks())
+        .withReduceReset(options.flag("reduceReset"));
   }
 }

@@ -15,6 +15,7 @@ import dev.loopjit.spi.Timing;
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.util.List;
 
 /** Device memory is a JVM copy of each array; a launch is a method call (or one call per work-item). */
 final class JvmRuntime implements DeviceRuntime {
@@ -40,7 +41,10 @@ final class JvmRuntime implements DeviceRuntime {
     // refused as every compiled device refuses it (as a plan's fallback, only where Java's meaning would be lost), and its parallel
     // loops counted as they count them
     int loops = Compiler.checkAsCompiledDevicesDo(task.method(), options.flag("jvm.asWritten"));
-    return new Prepared(JvmKernel.of(task, loops), false, System.nanoTime() - t0, 0);
+    // TornadoVM's reductions (reduceReset): the @Reduce elements the compiled devices' prologue sets, set here before the method runs
+    List<Compiler.ReduceReset> resets = options.flag("reduceReset") && java.util.Arrays.stream(task.method().method().getParameters())
+        .anyMatch(p -> p.isAnnotationPresent(dev.loopjit.api.Reduce.class)) ? Compiler.reduceResets(task.method()) : List.of();
+    return new Prepared(JvmKernel.of(task, loops, resets), false, System.nanoTime() - t0, 0);
   }
 
   /** A JVM copy of a host array, of the same class. */
@@ -71,6 +75,19 @@ final class JvmRuntime implements DeviceRuntime {
     return Timing.of(System.nanoTime() - t0);
   }
 
+  /** Element {@code index} of an int, long, float or double array (on the heap or off it) set to {@code value}. */
+  private static void set(Object array, int index, Object value) {
+    HostArray h = HostArray.of(array);
+    java.util.Objects.checkIndex(index, h.length());
+    MemorySegment m = h.segment();
+    switch (value) {
+      case Integer i -> m.setAtIndex(java.lang.foreign.ValueLayout.JAVA_INT, index, i);
+      case Long l -> m.setAtIndex(java.lang.foreign.ValueLayout.JAVA_LONG, index, l);
+      case Float f -> m.setAtIndex(java.lang.foreign.ValueLayout.JAVA_FLOAT, index, f);
+      default -> m.setAtIndex(java.lang.foreign.ValueLayout.JAVA_DOUBLE, index, (Double) value);
+    }
+  }
+
   private static void copy(Object from, Object to, int length) {
     HostArray f = HostArray.of(from);
     if (f.offHeap()) MemorySegment.copy(f.segment(), 0, HostArray.of(to).segment(), 0, f.byteSize());
@@ -88,7 +105,10 @@ final class JvmRuntime implements DeviceRuntime {
     FieldArrays fields = FieldArrays.enter(k, args, actual);
     try {
       if (k.explicit()) WorkItems.run(k, actual, grid);
-      else k.invoke(actual);
+      else {
+        for (Compiler.ReduceReset r : k.resets()) set(actual[r.param()], r.index(), r.value());
+        k.invoke(actual);
+      }
     } catch (IndexOutOfBoundsException e) {   // Java's own check: named as the compiled devices name theirs
       throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), e, device().id());
     } catch (ArithmeticException e) {   // a Math.*Exact that overflowed (or a division by zero): Java's message, the kernel's line
@@ -143,8 +163,9 @@ final class JvmRuntime implements DeviceRuntime {
   public void close() {}
 
   /** A task's method, ready to call. */
-  record JvmKernel(TaskSpec task, MethodHandle handle, int contextParam, boolean usesBarriers, int loops) implements DeviceKernel {
-    static JvmKernel of(TaskSpec task, int loops) {
+  record JvmKernel(TaskSpec task, MethodHandle handle, int contextParam, boolean usesBarriers, int loops, List<Compiler.ReduceReset> resets)
+      implements DeviceKernel {
+    static JvmKernel of(TaskSpec task, int loops, List<Compiler.ReduceReset> resets) {
       try {
         var m = task.method().method();
         m.setAccessible(true);
@@ -154,7 +175,7 @@ final class JvmRuntime implements DeviceRuntime {
         int ctx = -1;
         Class<?>[] p = m.getParameterTypes();
         for (int i = 0; i < p.length; i++) if (p[i] == KernelContext.class) ctx = i;
-        return new JvmKernel(task, h, ctx, ctx >= 0 && BarrierScan.usesBarriers(task.method()), loops);
+        return new JvmKernel(task, h, ctx, ctx >= 0 && BarrierScan.usesBarriers(task.method()), loops, resets);
       } catch (IllegalAccessException | RuntimeException e) {
         throw new IllegalArgumentException("task \"" + task.qualifiedName() + "\": cannot call " + task.method().display() + ": " + e, e);
       }

@@ -1,4 +1,4 @@
-// One plan over the jvm and the (simulated) CUDA device: arrays moved between them, equal to the jvm alone.
+// The jvm and the (simulated) CUDA device: one plan over both, equal to the jvm alone; TornadoVM's reductions on each.
 package dev.loopjit.backend.cuda;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -13,5 +13,11 @@ class CudaMultiDeviceTest {
     assumeTrue(Devices.all().stream().anyMatch(d -> d.id().equals("cuda:0")), "no CUDA device in this run");
     MultiDeviceTest.checkEveryPair();
     MultiDeviceTest.checkBadIndexOnEveryOtherDevice();
+  }
+
+  @Test
+  void tornadoVmsReductionsOnCuda() {
+    assumeTrue(Devices.all().stream().anyMatch(d -> d.id().equals("cuda:0")), "no CUDA device in this run");
+    dev.loopjit.api.ReduceResetTest.checkEveryDevice();
   }
 }
