@@ -139,6 +139,54 @@ public final class ExecutionPlan implements AutoCloseable {
   }
 
   /**
+   * Runs each graph whose arrays are larger than {@code size} ({@code "256MB"}, {@code "1GB"},
+   * {@code "512KB"} or a number of bytes; units are powers of 1024) in slices, as TornadoVM's
+   * {@code withBatch} does, so that data larger than a device's memory can be processed: slice k
+   * holds elements [k·S, (k+1)·S) of every array the tasks use element by element (S elements of
+   * the largest element type in {@code size}), each copied in, computed and the written ones copied
+   * back before the next. The result is the one the whole graph gives: each task must work element by
+   * element — one {@code @Parallel} loop from 0 to an array's length, each such array touched only
+   * at the loop index, other arrays only read — which the plan proves from the code before anything
+   * runs, refusing a graph that does not (naming the task and why). One device only. The same as
+   * {@code withSetting("batch", bytes)}.
+   */
+  public synchronized ExecutionPlan withBatch(String size) {
+    return withSetting("batch", Long.toString(bytes("withBatch", size)));
+  }
+
+  /** {@code "256MB"}, {@code "1GB"}, {@code "512KB"} or a number of bytes (units are powers of 1024), for {@code what}. */
+  private static long bytes(String what, String size) {
+    Objects.requireNonNull(size, "size");
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)\\s*(\\d+(?:\\.\\d+)?)\\s*(B|KB|MB|GB)?\\s*").matcher(size);
+    double n = m.matches() ? Double.parseDouble(m.group(1)) : -1;
+    String unit = m.matches() && m.group(2) != null ? m.group(2).toUpperCase(java.util.Locale.ROOT) : "B";
+    long bytes = (long) (n * switch (unit) { case "GB" -> 1L << 30; case "MB" -> 1L << 20; case "KB" -> 1L << 10; default -> 1L; });
+    if (!(n > 0) || bytes < 1)
+      throw new IllegalArgumentException(what + ": a size is a positive number of bytes, KB, MB or GB (\"256MB\"), not \"" + size + "\"");
+    return bytes;
+  }
+
+  /**
+   * Limits the device memory this plan's buffers may take ({@code "1GB"}, as {@link #withBatch}), as
+   * TornadoVM's {@code withMemoryLimit} does: an execution that would allocate past it throws
+   * {@link TornadoMemoryException} before anything runs, naming what it needs. Arrays a device
+   * uses in place (host memory) count nothing. Takes effect from the next execution.
+   */
+  public synchronized ExecutionPlan withMemoryLimit(String size) {
+    return withSetting("memoryLimit", Long.toString(bytes("withMemoryLimit", size)));
+  }
+
+  /** Lifts the limit of {@link #withMemoryLimit(String)}. */
+  public synchronized ExecutionPlan withoutMemoryLimit() {
+    return withSetting("memoryLimit", null);
+  }
+
+  /** Runs graphs whole again (after {@link #withBatch(String)}). */
+  public synchronized ExecutionPlan withoutBatch() {
+    return withSetting("batch", null);
+  }
+
+  /**
    * TornadoVM's reductions for this plan: before each execution, every element a {@code @Reduce}
    * update writes is set to its operator's neutral element (0 for a sum, 1 for a product, +∞ / −∞
    * or the integer type's MAX / MIN for min / max), on every device, so each execution reduces

@@ -1,12 +1,11 @@
-// TornadoVM's TornadoMemoryException, declared so that TornadoVM programs that catch or throw it compile after the import rename; LoopJIT never throws it.
+// TornadoVM's TornadoMemoryException: what a plan past its withMemoryLimit throws, before anything runs.
 package dev.loopjit.api;
 
 /**
  * TornadoVM's {@code TornadoMemoryException}, unchecked here so that a program's {@code catch} clauses compile whatever
- * its block throws. LoopJIT throws its own types instead (docs/guide/coming-from-tornadovm.md lists
- * them): a kernel that cannot run is refused before anything runs with a
- * {@link KernelCompilationException} (a {@link TornadoCompilationException}); a device out of memory
- * is a driver exception that names the array and the device.
+ * its block throws. A plan given {@link ExecutionPlan#withMemoryLimit(String)} throws it when an
+ * execution's buffers would take more device memory, before anything runs. A device out of memory
+ * is the driver's exception, naming the array and the device.
  */
 public class TornadoMemoryException extends RuntimeException {
   private static final long serialVersionUID = 1L;

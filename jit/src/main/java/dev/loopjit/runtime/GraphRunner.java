@@ -528,8 +528,19 @@ public final class GraphRunner implements Engine.Executor {
       for (TaskSpec t : g.tasks()) for (Object a : t.args()) if (HostArray.of(a) != null) seen.put(HostArray.of(a), true);
       g.toHost().forEach(t -> seen.put(t.array(), true));
     }
+    List<HostArray> added = new ArrayList<>();
     for (HostArray h : seen.keySet())
-      if (!slots.containsKey(h)) slots.put(h, new Slot(device.allocate(h, inPlaceAllowed(h, graphs))));
+      if (!slots.containsKey(h)) {
+        slots.put(h, new Slot(device.allocate(h, inPlaceAllowed(h, graphs))));
+        added.add(h);
+      }
+    String limit = options.get("memoryLimit");
+    if (limit != null && memoryBytes() > Long.parseLong(limit)) {   // over the plan's limit: what was just allocated is freed, nothing ran
+      long need = memoryBytes();
+      for (HostArray h : added) slots.remove(h).buffer.release();
+      throw new dev.loopjit.api.TornadoMemoryException("this plan's arrays need " + need + " bytes on " + device.device().id()
+          + ", more than its memory limit of " + limit + " bytes (withMemoryLimit): raise the limit, or run the graphs in slices with withBatch");
+    }
     allocatedFor = graphs;
   }
 

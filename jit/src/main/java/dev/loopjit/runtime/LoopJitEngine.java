@@ -85,7 +85,15 @@ public final class LoopJitEngine implements Engine {
   public Executor open(Device device, Map<String, String> settings) {
     Options options = Settings.options();
     for (var e : settings.entrySet()) options = options.with(e.getKey(), e.getValue());
-    return new GraphRunner(Backends.of(device).open(device, options), options);
+    GraphRunner runner = new GraphRunner(Backends.of(device).open(device, options), options);
+    String batch = options.get("batch");
+    if (batch == null) return runner;
+    try {
+      return new BatchRunner(runner, Long.parseLong(batch));
+    } catch (NumberFormatException e) {
+      runner.close();
+      throw new IllegalArgumentException("the batch setting is a number of bytes (plan.withBatch(\"256MB\") writes it), not \"" + batch + "\"");
+    }
   }
 
   @Override
@@ -96,6 +104,9 @@ public final class LoopJitEngine implements Engine {
   @Override
   public Executor open(Placement placement, java.util.function.Function<Device, Map<String, String>> settings) {
     if (placement.devices().size() == 1) return open(placement.device(), settings.apply(placement.device()));
+    if (settings.apply(placement.device()).containsKey("batch"))
+      throw new IllegalArgumentException("withBatch runs a plan on one device; this one places tasks on "
+          + String.join(", ", placement.devices().stream().map(Device::id).toList()));
     Map<String, GraphRunner> runners = new java.util.LinkedHashMap<>();
     try {
       for (Device d : placement.devices()) runners.put(d.id(), (GraphRunner) open(d, settings.apply(d)));

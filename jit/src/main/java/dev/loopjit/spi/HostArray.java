@@ -86,6 +86,24 @@ public record HostArray(Object array, Prim element, int length) {
   }
 
   /**
+   * A new zeroed array of the same class with {@code n} elements (a slice's own, for batches); not
+   * for collections, whose shape a length does not give.
+   */
+  public Object newZeroed(int n) {
+    return switch (array) {
+      case NativeCollection c -> throw new IllegalArgumentException(describe() + " is a collection, not cut into slices");
+      case NativeArray a -> {
+        try {
+          yield a.getClass().getConstructor(int.class).newInstance(n);
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+      default -> Array.newInstance(array.getClass().getComponentType(), n);
+    };
+  }
+
+  /**
    * The memory: the NativeArray's segment, or a heap segment over the Java array; null for
    * {@code boolean[]}, which has no segment view (use {@link #copyTo}/{@link #copyFrom}).
    */
