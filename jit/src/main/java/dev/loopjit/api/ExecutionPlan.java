@@ -51,7 +51,27 @@ public final class ExecutionPlan implements AutoCloseable {
       for (int j = 0; j < i; j++)
         if (this.graphs.get(i).name().equals(this.graphs.get(j).name()))
           throw new IllegalArgumentException("two task graphs named \"" + this.graphs.get(i).name() + "\" in one plan");
+    checkHandOvers(graphs);
     this.selected = this.graphs;
+  }
+
+  /** Each array a graph consumes from the device is persisted by the graph it names (any graph of the plan, when none is named). */
+  private static void checkHandOvers(ImmutableTaskGraph[] graphs) {
+    for (ImmutableTaskGraph g : graphs)
+      for (var e : g.consumed().entrySet())
+        for (Object array : e.getValue()) {
+          boolean found = false, named = e.getKey().isEmpty();
+          for (ImmutableTaskGraph p : graphs) {
+            if (!e.getKey().isEmpty() && !p.getTaskGraphName().equals(e.getKey())) continue;
+            named = true;
+            for (Object o : p.persisted()) found |= o == array;
+          }
+          String what = "graph \"" + g.getTaskGraphName() + "\" consumes a " + array.getClass().getSimpleName() + " from the device";
+          if (!named) throw new IllegalArgumentException(what + " as graph \"" + e.getKey() + "\" left it, but this plan has no graph \"" + e.getKey() + "\"");
+          if (!found)
+            throw new IllegalArgumentException(what + (e.getKey().isEmpty() ? " that no graph of this plan persists"
+                : " that graph \"" + e.getKey() + "\" does not persist") + " (persistOnDevice)");
+        }
   }
 
   /**

@@ -12,9 +12,23 @@ package dev.loopjit.api;
  */
 public final class ImmutableTaskGraph {
   private final Engine.Graph graph;
+  private final java.util.List<Object> persisted;
+  private final java.util.Map<String, java.util.List<Object>> consumed;
 
-  ImmutableTaskGraph(Engine.Graph graph) {
+  ImmutableTaskGraph(Engine.Graph graph, java.util.List<Object> persisted, java.util.Map<String, java.util.List<Object>> consumed) {
     this.graph = graph;
+    this.persisted = persisted;
+    this.consumed = java.util.Collections.unmodifiableMap(consumed);
+  }
+
+  /** The arrays {@link TaskGraph#persistOnDevice} named. */
+  java.util.List<Object> persisted() {
+    return persisted;
+  }
+
+  /** The arrays {@link TaskGraph#consumeFromDevice} named, by the graph they come from ("" for any). */
+  java.util.Map<String, java.util.List<Object>> consumed() {
+    return consumed;
   }
 
   /** The graph's name. */

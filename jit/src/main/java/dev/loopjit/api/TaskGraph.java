@@ -35,6 +35,9 @@ public final class TaskGraph {
   private final List<Engine.Transfer> toDevice = new ArrayList<>();
   private final List<Engine.Task> tasks = new ArrayList<>();
   private final List<Engine.Transfer> toHost = new ArrayList<>();
+  private final List<Object> persisted = new ArrayList<>();
+  /** Arrays this graph takes from the device as another graph of the plan left them: by that graph's name ("" for any). */
+  private final java.util.Map<String, List<Object>> consumed = new java.util.LinkedHashMap<>();
 
   /** An empty graph; {@code name} is used in {@code "name.task"} ids and must not contain a dot. */
   public TaskGraph(String name) {
@@ -64,6 +67,39 @@ public final class TaskGraph {
     return this;
   }
 
+  /**
+   * TornadoVM's {@code persistOnDevice}: these arrays stay on the device after the graph runs, for
+   * another graph of the same plan to use ({@link #consumeFromDevice(String, Object...)}). In
+   * LoopJIT every array a plan's graphs use stays on the device between them anyway (one buffer per
+   * array per plan); this names the hand-over, which the plan checks. Returns this graph.
+   */
+  public TaskGraph persistOnDevice(Object... arrays) {
+    checkTransfer("persistOnDevice", DataTransferMode.FIRST_EXECUTION, arrays);
+    engine.transfers(name, "persistOnDevice", DataTransferMode.FIRST_EXECUTION, arrays);   // arrays only, checked as transfers are
+    persisted.addAll(java.util.Arrays.asList(arrays));
+    return this;
+  }
+
+  /**
+   * TornadoVM's {@code consumeFromDevice}: these arrays are used as graph {@code graph} of the same
+   * plan left them on the device ({@link #persistOnDevice}), not copied from the host. The plan
+   * refuses, when it is made, a graph it does not hold or one that does not persist them. An array
+   * consumed before the producing graph ever ran is copied in from the host on first use, as any
+   * array a task uses. Returns this graph.
+   */
+  public TaskGraph consumeFromDevice(String graph, Object... arrays) {
+    Objects.requireNonNull(graph, "graph");
+    checkTransfer("consumeFromDevice", DataTransferMode.FIRST_EXECUTION, arrays);
+    engine.transfers(name, "consumeFromDevice", DataTransferMode.FIRST_EXECUTION, arrays);
+    consumed.computeIfAbsent(graph, g -> new ArrayList<>()).addAll(java.util.Arrays.asList(arrays));
+    return this;
+  }
+
+  /** {@link #consumeFromDevice(String, Object...)} from whichever graph of the plan persists them. */
+  public TaskGraph consumeFromDevice(Object... arrays) {
+    return consumeFromDevice("", arrays);
+  }
+
   /** A null mode, or a null array list ({@code (Object[]) null}), is a mistake in the graph: say which graph. */
   private void checkTransfer(String what, DataTransferMode mode, Object[] arrays) {
     if (mode == null) throw new IllegalArgumentException("graph \"" + name + "\": " + what + " needs a DataTransferMode, not null");
@@ -73,7 +109,9 @@ public final class TaskGraph {
 
   /** A frozen copy of this graph, to give to an {@link ExecutionPlan}. */
   public ImmutableTaskGraph snapshot() {
-    return new ImmutableTaskGraph(engine.graph(name, toDevice, tasks, toHost));
+    java.util.Map<String, List<Object>> consumes = new java.util.LinkedHashMap<>();
+    consumed.forEach((g, l) -> consumes.put(g, List.copyOf(l)));
+    return new ImmutableTaskGraph(engine.graph(name, toDevice, tasks, toHost), List.copyOf(persisted), consumes);
   }
 
   private TaskGraph add(String id, Serializable code, Object[] args) {
