@@ -39,6 +39,8 @@ final class MethodCode {
   record ParallelRange(int slot, int start, int end) {}
 
   private static final ClassDesc PARALLEL = ClassDesc.of(Parallel.class.getName());
+  /** The same mark on the kernels of dev.loopjit.types (their initialize), which cannot depend on the API. */
+  private static final ClassDesc TYPES_PARALLEL = ClassDesc.of("dev.loopjit.types.LoopParallel");
   /** Parsed class files, kept with their class (so an unloaded class takes its model along). */
   private static final ClassValue<ClassModel> MODELS = new ClassValue<>() {
     @Override
@@ -100,7 +102,7 @@ final class MethodCode {
     if (!tryStarts.isEmpty()) throw Refusal.unsupported(mc.src(tryStarts.get(0), caller), "try/catch");
     code.findAttribute(Attributes.runtimeVisibleTypeAnnotations()).ifPresent(a -> {
       for (TypeAnnotation ta : a.annotations()) {
-        if (!ta.annotation().classSymbol().equals(PARALLEL)) continue;
+        if (!ta.annotation().classSymbol().equals(PARALLEL) && !ta.annotation().classSymbol().equals(TYPES_PARALLEL)) continue;
         if (ta.targetInfo() instanceof TypeAnnotation.LocalVarTarget t)
           for (TypeAnnotation.LocalVarTargetInfo r : t.table())
             mc.parallel.add(new ParallelRange(r.index(), code.labelToBci(r.startLabel()), code.labelToBci(r.endLabel())));

@@ -22,6 +22,22 @@ public final class ByteArray extends NativeArray {
     super(size, 1);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public ByteArray(ByteArray... arrays) {
+    super(totalSize(arrays), 1);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static ByteArray concat(ByteArray... arrays) {
+    return new ByteArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public ByteArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new ByteArray(length));
+  }
+
   /** A new array holding a copy of {@code values}. */
   public static ByteArray fromArray(byte[] values) {
     ByteArray a = new ByteArray(values.length);
@@ -65,6 +81,21 @@ public final class ByteArray extends NativeArray {
   /** A heap copy of the elements. */
   public byte[] toArray() {
     return getSegment().toArray(LAYOUT);
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", ByteArray::initialize, a, v)}) as well as a host call.
+   */
+  public static void initialize(ByteArray array, byte value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
+  }
+
+  /** A new array holding the elements of {@code buffer} from its position to its limit (which it leaves as they were). */
+  public static ByteArray fromByteBuffer(java.nio.ByteBuffer buffer) {
+    byte[] values = new byte[buffer.remaining()];
+    buffer.duplicate().get(values);
+    return fromArray(values);
   }
 
   @Override

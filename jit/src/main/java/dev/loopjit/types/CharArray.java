@@ -22,6 +22,22 @@ public final class CharArray extends NativeArray {
     super(size, 2);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public CharArray(CharArray... arrays) {
+    super(totalSize(arrays), 2);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static CharArray concat(CharArray... arrays) {
+    return new CharArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public CharArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new CharArray(length));
+  }
+
   /** A new array holding a copy of {@code values}. */
   public static CharArray fromArray(char[] values) {
     CharArray a = new CharArray(values.length);
@@ -65,6 +81,21 @@ public final class CharArray extends NativeArray {
   /** A heap copy of the elements. */
   public char[] toArray() {
     return getSegment().toArray(LAYOUT);
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", CharArray::initialize, a, v)}) as well as a host call.
+   */
+  public static void initialize(CharArray array, char value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
+  }
+
+  /** A new array holding the elements of {@code buffer} from its position to its limit (which it leaves as they were). */
+  public static CharArray fromCharBuffer(java.nio.CharBuffer buffer) {
+    char[] values = new char[buffer.remaining()];
+    buffer.duplicate().get(values);
+    return fromArray(values);
   }
 
   @Override

@@ -22,6 +22,22 @@ public final class DoubleArray extends NativeArray {
     super(size, 8);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public DoubleArray(DoubleArray... arrays) {
+    super(totalSize(arrays), 8);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static DoubleArray concat(DoubleArray... arrays) {
+    return new DoubleArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public DoubleArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new DoubleArray(length));
+  }
+
   /** A new array holding a copy of {@code values}. */
   public static DoubleArray fromArray(double[] values) {
     DoubleArray a = new DoubleArray(values.length);
@@ -65,6 +81,21 @@ public final class DoubleArray extends NativeArray {
   /** A heap copy of the elements. */
   public double[] toArray() {
     return getSegment().toArray(LAYOUT);
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", DoubleArray::initialize, a, v)}) as well as a host call.
+   */
+  public static void initialize(DoubleArray array, double value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
+  }
+
+  /** A new array holding the elements of {@code buffer} from its position to its limit (which it leaves as they were). */
+  public static DoubleArray fromDoubleBuffer(java.nio.DoubleBuffer buffer) {
+    double[] values = new double[buffer.remaining()];
+    buffer.duplicate().get(values);
+    return fromArray(values);
   }
 
   @Override

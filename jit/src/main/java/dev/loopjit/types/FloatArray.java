@@ -22,6 +22,22 @@ public final class FloatArray extends NativeArray {
     super(size, 4);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public FloatArray(FloatArray... arrays) {
+    super(totalSize(arrays), 4);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static FloatArray concat(FloatArray... arrays) {
+    return new FloatArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public FloatArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new FloatArray(length));
+  }
+
   /** A new array holding a copy of {@code values}. */
   public static FloatArray fromArray(float[] values) {
     FloatArray a = new FloatArray(values.length);
@@ -65,6 +81,21 @@ public final class FloatArray extends NativeArray {
   /** A heap copy of the elements. */
   public float[] toArray() {
     return getSegment().toArray(LAYOUT);
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", FloatArray::initialize, a, v)}) as well as a host call.
+   */
+  public static void initialize(FloatArray array, float value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
+  }
+
+  /** A new array holding the elements of {@code buffer} from its position to its limit (which it leaves as they were). */
+  public static FloatArray fromFloatBuffer(java.nio.FloatBuffer buffer) {
+    float[] values = new float[buffer.remaining()];
+    buffer.duplicate().get(values);
+    return fromArray(values);
   }
 
   @Override

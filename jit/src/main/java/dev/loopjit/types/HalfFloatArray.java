@@ -23,6 +23,22 @@ public final class HalfFloatArray extends NativeArray {
     super(size, 2);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public HalfFloatArray(HalfFloatArray... arrays) {
+    super(totalSize(arrays), 2);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static HalfFloatArray concat(HalfFloatArray... arrays) {
+    return new HalfFloatArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public HalfFloatArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new HalfFloatArray(length));
+  }
+
   /** A new array holding {@code values}, each rounded to half precision. */
   public static HalfFloatArray fromArray(float[] values) {
     HalfFloatArray a = new HalfFloatArray(values.length);
@@ -107,6 +123,15 @@ public final class HalfFloatArray extends NativeArray {
     float[] out = new float[getSize()];
     for (int i = 0; i < out.length; i++) out[i] = get(i);
     return out;
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, on the host
+   * (a {@code HalfFloat} is no kernel parameter: in a task graph, set the elements in a kernel of
+   * your own from a {@code float}).
+   */
+  public static void initialize(HalfFloatArray array, HalfFloat value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
   }
 
   @Override

@@ -22,6 +22,22 @@ public final class IntArray extends NativeArray {
     super(size, 4);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public IntArray(IntArray... arrays) {
+    super(totalSize(arrays), 4);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static IntArray concat(IntArray... arrays) {
+    return new IntArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public IntArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new IntArray(length));
+  }
+
   /** A new array holding a copy of {@code values}. */
   public static IntArray fromArray(int[] values) {
     IntArray a = new IntArray(values.length);
@@ -65,6 +81,21 @@ public final class IntArray extends NativeArray {
   /** A heap copy of the elements. */
   public int[] toArray() {
     return getSegment().toArray(LAYOUT);
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", IntArray::initialize, a, v)}) as well as a host call.
+   */
+  public static void initialize(IntArray array, int value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
+  }
+
+  /** A new array holding the elements of {@code buffer} from its position to its limit (which it leaves as they were). */
+  public static IntArray fromIntBuffer(java.nio.IntBuffer buffer) {
+    int[] values = new int[buffer.remaining()];
+    buffer.duplicate().get(values);
+    return fromArray(values);
   }
 
   @Override

@@ -22,6 +22,22 @@ public final class LongArray extends NativeArray {
     super(size, 8);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public LongArray(LongArray... arrays) {
+    super(totalSize(arrays), 8);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static LongArray concat(LongArray... arrays) {
+    return new LongArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public LongArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new LongArray(length));
+  }
+
   /** A new array holding a copy of {@code values}. */
   public static LongArray fromArray(long[] values) {
     LongArray a = new LongArray(values.length);
@@ -65,6 +81,21 @@ public final class LongArray extends NativeArray {
   /** A heap copy of the elements. */
   public long[] toArray() {
     return getSegment().toArray(LAYOUT);
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", LongArray::initialize, a, v)}) as well as a host call.
+   */
+  public static void initialize(LongArray array, long value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
+  }
+
+  /** A new array holding the elements of {@code buffer} from its position to its limit (which it leaves as they were). */
+  public static LongArray fromLongBuffer(java.nio.LongBuffer buffer) {
+    long[] values = new long[buffer.remaining()];
+    buffer.duplicate().get(values);
+    return fromArray(values);
   }
 
   @Override

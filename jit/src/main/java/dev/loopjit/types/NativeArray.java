@@ -70,6 +70,45 @@ public abstract sealed class NativeArray
     return byteSize();
   }
 
+  /**
+   * The backing memory with TornadoVM's header, as TornadoVM names it: LoopJIT's arrays have no
+   * header, so this is {@link #getSegment()}.
+   */
+  public final MemorySegment getSegmentWithHeader() {
+    return segment;
+  }
+
+  /** Bytes of the backing memory with TornadoVM's header: {@link #byteSize()} (LoopJIT's arrays have none). */
+  public final long getNumBytesOfSegmentWithHeader() {
+    return byteSize();
+  }
+
+  /** The number of elements of {@code arrays} together, for a concatenation. */
+  static int totalSize(NativeArray... arrays) {
+    long n = 0;
+    for (NativeArray a : java.util.Objects.requireNonNull(arrays, "arrays")) n += java.util.Objects.requireNonNull(a, "array").getSize();
+    if (n > Integer.MAX_VALUE) throw new IllegalArgumentException("a concatenation of " + n + " elements is too large for an array");
+    return (int) n;
+  }
+
+  /** Copies {@code arrays} one after another into {@code out}, which holds {@link #totalSize} elements. */
+  static void concatInto(NativeArray out, NativeArray... arrays) {
+    long at = 0;
+    for (NativeArray a : arrays) {
+      MemorySegment.copy(a.segment, 0, out.segment, at, a.byteSize());
+      at += a.byteSize();
+    }
+  }
+
+  /** {@code out} (of {@code length} elements) holding elements [{@code offset}, {@code offset + length}) of {@code from}. */
+  static <A extends NativeArray> A copyRange(NativeArray from, int offset, int length, A out) {
+    if (offset < 0 || length < 0 || (long) offset + length > from.size)
+      throw new IllegalArgumentException("a slice of " + length + " elements at " + offset + " is outside an array of " + from.size);
+    long bytes = from.byteSize() / Math.max(1, from.size);
+    MemorySegment.copy(from.getSegment(), offset * bytes, out.getSegment(), 0, length * bytes);
+    return out;
+  }
+
   /** Sets every element to zero. */
   public final void clear() {
     segment.fill((byte) 0);

@@ -22,6 +22,22 @@ public final class ShortArray extends NativeArray {
     super(size, 2);
   }
 
+  /** TornadoVM's concatenating constructor: the elements of {@code arrays}, one array after another. */
+  public ShortArray(ShortArray... arrays) {
+    super(totalSize(arrays), 2);
+    concatInto(this, arrays);
+  }
+
+  /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
+  public static ShortArray concat(ShortArray... arrays) {
+    return new ShortArray(arrays);
+  }
+
+  /** A new array holding a copy of elements [{@code offset}, {@code offset + length}) (TornadoVM's {@code slice}). */
+  public ShortArray slice(int offset, int length) {
+    return copyRange(this, offset, length, new ShortArray(length));
+  }
+
   /** A new array holding a copy of {@code values}. */
   public static ShortArray fromArray(short[] values) {
     ShortArray a = new ShortArray(values.length);
@@ -65,6 +81,21 @@ public final class ShortArray extends NativeArray {
   /** A heap copy of the elements. */
   public short[] toArray() {
     return getSegment().toArray(LAYOUT);
+  }
+
+  /**
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", ShortArray::initialize, a, v)}) as well as a host call.
+   */
+  public static void initialize(ShortArray array, short value) {
+    for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);
+  }
+
+  /** A new array holding the elements of {@code buffer} from its position to its limit (which it leaves as they were). */
+  public static ShortArray fromShortBuffer(java.nio.ShortBuffer buffer) {
+    short[] values = new short[buffer.remaining()];
+    buffer.duplicate().get(values);
+    return fromArray(values);
   }
 
   @Override
