@@ -90,7 +90,7 @@ final class Members {
         List<Expr> passed = new ArrayList<>();
         for (Object a : raw) {
           if (a instanceof Expr e) passed.add(e);
-          // A HalfFloat or a Float4 goes to a helper as its float fields, a boxed number as its value (Translator declares the parameters so).
+          // A HalfFloat or a vector value (Float4, Int3, …) goes to a helper as its fields, a boxed number as its value (Translator declares the parameters so).
           else if (a instanceof ValueObjects.Value v) passed.addAll(v.fields());
           else if (a instanceof Printing.Boxed b && Printing.passesBoxed(b.type())) passed.add(b.value());
           else if (a != OperandStack.ContextRef.INSTANCE) throw Refusal.unsupported(ops.src, "passing " + OperandStack.describe(a) + " to " + display);
@@ -123,7 +123,7 @@ final class Members {
         if (!type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V"))
           throw Refusal.unsupported(ops.src, "calling " + display + ", which returns an object"
               + (ValueObjects.kind(type.returnType().descriptorString().replaceAll("^L|;$", "")) != null
-                  ? " (a helper may return a HalfFloat; return a Float4's elements, or write its code in the kernel)" : ""));
+                  ? " (a helper may return a HalfFloat; return a vector's elements, or write its code in the kernel)" : ""));
         ops.spillLoads();
         ops.pushResult(new Invoke(owner, name, desc, result == null ? null : result.stackType(), passed), result);
       }

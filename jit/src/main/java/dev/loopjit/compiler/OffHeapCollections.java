@@ -13,8 +13,9 @@ import java.util.List;
  * A collection parameter is, in the IR, the global array of its storage: {@code m.get(i, j)} of a
  * {@code Matrix2DFloat} is {@code m[i * SHAPE(m, 1) + j]}, {@code getNumRows()} is
  * {@code SHAPE(m, 0)}; the {@code arguments} pass turns each SHAPE into an int argument the host
- * computes from the collection at launch. Vectors index their storage directly; a
- * {@code VectorFloat4}'s element {@code i} is the {@code Float4} value of floats {@code 4i..4i+3}.
+ * computes from the collection at launch. Vectors index their storage directly; a vector of values
+ * ({@code VectorFloat4}, {@code VectorInt3}, {@code VectorDouble16}, …) has as element {@code i} the
+ * value of storage elements {@code n·i} to {@code n·i + n - 1}.
  */
 final class OffHeapCollections {
   private OffHeapCollections() {}
@@ -24,11 +25,18 @@ final class OffHeapCollections {
   /** The element type of a collection class (by simple name), or null when it is not one. */
   static Prim element(String simpleName) {
     return switch (simpleName) {
-      case "Matrix2DFloat", "VectorFloat", "VectorFloat4" -> Prim.FLOAT;
+      case "Matrix2DFloat", "VectorFloat" -> Prim.FLOAT;
       case "Matrix2DInt", "VectorInt" -> Prim.INT;
       case "Matrix2DDouble", "VectorDouble" -> Prim.DOUBLE;
-      default -> null;
+      default -> vectorOf(simpleName) != null ? vectorOf(simpleName).element : null;
     };
+  }
+
+  /** The value a vector collection holds ({@code VectorFloat4}: {@code Float4}; {@code VectorInt8}: {@code Int8}), or null. */
+  static ValueObjects.Kind vectorOf(String simpleName) {
+    if (!simpleName.startsWith("Vector")) return null;
+    ValueObjects.Kind k = ValueObjects.kind("dev/loopjit/types/" + simpleName.substring("Vector".length()));
+    return k == ValueObjects.Kind.HALF ? null : k;
   }
 
   /** A method of a collection {@code array} (its storage in the IR); false when {@code owner} is not a collection class. */
@@ -36,18 +44,19 @@ final class OffHeapCollections {
     if (!owner.startsWith(TYPES)) return false;
     String simple = owner.substring(TYPES.length());
     if (element(simple) == null) return false;
-    boolean matrix = simple.startsWith("Matrix2D"), float4 = simple.equals("VectorFloat4");
+    boolean matrix = simple.startsWith("Matrix2D");
+    ValueObjects.Kind values = vectorOf(simple);   // a vector of Float4s, Int8s, …: element i is fields n·i … n·i + n - 1
     String display = simple + "." + name;
     switch (name) {
       case "get" -> {
         if (matrix) ops.push(new Load(array, flat(array, (Expr) raw[0], (Expr) raw[1])));
-        else if (float4) ops.push(ValueObjects.loadFloat4(ops, array, (Expr) raw[0]));
+        else if (values != null) ops.push(ValueObjects.loadVector(ops, values, array, (Expr) raw[0]));
         else ops.push(new Load(array, (Expr) raw[0]));
       }
       case "set" -> {
         if (desc.startsWith("(L")) throw Refusal.error(ops.src, display, display + " of a whole collection is not supported in a kernel; copy elements");
-        if (float4) {
-          ValueObjects.storeFloat4(ops, array, (Expr) raw[0], raw[1]);
+        if (values != null) {
+          ValueObjects.storeVector(ops, values, array, (Expr) raw[0], raw[1], display);
           return true;
         }
         ops.spillLoads();
@@ -57,8 +66,8 @@ final class OffHeapCollections {
       case "getNumRows" -> ops.push(shape(array, 0));
       case "getNumColumns" -> ops.push(shape(array, 1));
       case "size" -> ops.push(new Length(array));
-      case "getLength" -> ops.push(float4 ? new Binary(Op.Binary.DIV, new Length(array), Const.of(4)) : new Length(array));
-      case "vectorWidth" -> ops.push(Const.of(float4 ? 4 : 1));
+      case "getLength" -> ops.push(values != null ? new Binary(Op.Binary.DIV, new Length(array), Const.of(values.fields)) : new Length(array));
+      case "vectorWidth" -> ops.push(Const.of(values != null ? values.fields : 1));
       case "getArray" -> ops.push(array);
       default -> throw Refusal.error(ops.src, display, display + " is not supported in a kernel (collections offer get, set, size"
           + (matrix ? ", getNumRows, getNumColumns" : ", getLength") + " and getArray there)");

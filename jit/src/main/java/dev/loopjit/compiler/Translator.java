@@ -112,18 +112,18 @@ final class Translator {
         v = null;
         refs0.put(slot, OperandStack.ContextRef.INSTANCE);
       } else if (caller != null && ValueObjects.kind(c) != null) {
-        // A helper's HalfFloat or Float4 parameter is its float fields, one parameter each (Members passes them so).
+        // A helper's HalfFloat or vector (Float4, Int3, …) parameter is its fields, one parameter each (Members passes them so).
         ValueObjects.Kind kind = ValueObjects.kind(c);
         List<Expr> fields = new ArrayList<>();
         for (int f = 0; f < kind.fields; f++) {
-          Var field = names.fresh(kind.fields == 1 ? name : name + "_" + "xyzw".charAt(f), Prim.FLOAT);
+          Var field = names.fresh(kind.fields == 1 ? name : name + "_" + kind.fieldName(f), kind.element);
           params.add(field);
           fields.add(new Read(field));
         }
         refs0.put(slot++, new ValueObjects.Value(kind, fields));
         continue;
       } else if (ValueObjects.kind(c) != null) {
-        throw Refusal.unsupported(where, "a parameter of type " + c.getSimpleName() + " in a kernel (pass a float or a HalfFloatArray / VectorFloat4)");
+        throw Refusal.unsupported(where, "a parameter of type " + c.getSimpleName() + " in a kernel (pass its elements, or a HalfFloatArray / a vector collection such as VectorFloat4)");
       } else {
         throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }
@@ -234,11 +234,11 @@ final class Translator {
         result.add(first);
         continue;
       }
-      // A HalfFloat or Float4 chosen by ?: or a branch: one float variable per field.
+      // A HalfFloat or vector value chosen by ?: or a branch: one variable per field.
       int slot = k;
       if (first instanceof ValueObjects.Value v0 && all.stream().allMatch(l -> l.get(slot) instanceof ValueObjects.Value v && v.kind() == v0.kind())) {
         List<Var> fields = new ArrayList<>();
-        for (int i = 0; i < v0.kind().fields; i++) fields.add(temp(Prim.FLOAT));
+        for (int i = 0; i < v0.kind().fields; i++) fields.add(temp(v0.kind().element));
         for (var pred : from.entrySet())
           for (int i = 0; i < fields.size(); i++)
             pred.getKey().stmts.add(new Stmt.Assign(fields.get(i), ((ValueObjects.Value) pred.getValue().get(k)).fields().get(i), ops.src));
@@ -412,13 +412,13 @@ final class Translator {
     } else if (v == OperandStack.ContextRef.INSTANCE || v instanceof ArrayChoices.Choice || (v instanceof Expr e && e.type() instanceof ArrayType)) {
       refs.put(slot, v instanceof Read r && unnamedArrays.remove(r.var()) ? nameArray(slot, r) : v);
     } else if (v instanceof ValueObjects.Value val) {
-      // A value object in a local: one float variable per field and slot, the same in every block.
+      // A value object in a local: one variable per field and slot, the same in every block.
       List<Var> vars = new ArrayList<>();
       for (int i = 0; i < val.kind().fields; i++) {
         int field = i;
         vars.add(locals.computeIfAbsent(slot + ":" + val.kind() + ":" + i, k -> {
           String n = code.nameOf(slot, "L");
-          return names.fresh(prefix + (n != null ? n : "v" + slot) + (val.kind().fields > 1 ? "_" + "xyzw".charAt(field) : ""), Prim.FLOAT);
+          return names.fresh(prefix + (n != null ? n : "v" + slot) + (val.kind().fields > 1 ? "_" + val.kind().fieldName(field) : ""), val.kind().element);
         }));
       }
       refs.put(slot, ValueObjects.store(ops, val, vars));

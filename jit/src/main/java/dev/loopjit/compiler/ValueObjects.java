@@ -25,8 +25,8 @@ import java.util.function.IntFunction;
 final class ValueObjects {
   private ValueObjects() {}
 
-  static final String HALF_FLOAT = "dev/loopjit/types/HalfFloat", FLOAT4 = "dev/loopjit/types/Float4";
-  static final String HALF_ARRAY = "dev/loopjit/types/HalfFloatArray", VECTOR_FLOAT4 = "dev/loopjit/types/VectorFloat4";
+  static final String HALF_FLOAT = "dev/loopjit/types/HalfFloat";
+  static final String HALF_ARRAY = "dev/loopjit/types/HalfFloatArray";
 
   /** Whether {@code c} is HalfFloat (compared by internal name: the compiler knows the types by name only). */
   static boolean isHalf(java.lang.constant.ClassDesc c) {
@@ -34,18 +34,42 @@ final class ValueObjects {
     return c.isClassOrInterface() && d.substring(1, d.length() - 1).equals(HALF_FLOAT);
   }
 
-  /** A value class: its internal name and number of float fields. */
+  /** A value class: its internal name, number of fields and their type. */
   enum Kind {
-    HALF(HALF_FLOAT, 1, "HalfFloat"), FLOAT4(ValueObjects.FLOAT4, 4, "Float4");
+    HALF(HALF_FLOAT, 1, "HalfFloat", Prim.FLOAT),
+    FLOAT2("Float2", 2, Prim.FLOAT), FLOAT3("Float3", 3, Prim.FLOAT), FLOAT4("Float4", 4, Prim.FLOAT), FLOAT8("Float8", 8, Prim.FLOAT),
+    FLOAT16("Float16", 16, Prim.FLOAT),
+    INT2("Int2", 2, Prim.INT), INT3("Int3", 3, Prim.INT), INT4("Int4", 4, Prim.INT), INT8("Int8", 8, Prim.INT), INT16("Int16", 16, Prim.INT),
+    DOUBLE2("Double2", 2, Prim.DOUBLE), DOUBLE3("Double3", 3, Prim.DOUBLE), DOUBLE4("Double4", 4, Prim.DOUBLE), DOUBLE8("Double8", 8, Prim.DOUBLE),
+    DOUBLE16("Double16", 16, Prim.DOUBLE);
 
     final String owner;
     final int fields;
     final String simpleName;
+    /** The fields' type (a HalfFloat's one field is its float value). */
+    final Prim element;
 
-    Kind(String owner, int fields, String simpleName) {
+    Kind(String owner, int fields, String simpleName, Prim element) {
       this.owner = owner;
       this.fields = fields;
       this.simpleName = simpleName;
+      this.element = element;
+    }
+
+    /** A vector type of {@code dev.loopjit.types}: {@code Float4}, {@code Int8}, {@code Double16}, … */
+    Kind(String simpleName, int fields, Prim element) {
+      this("dev/loopjit/types/" + simpleName, fields, simpleName, element);
+    }
+
+    /** A name for field {@code i} of a variable: x, y, z, w up to four fields, else s0, s1, … */
+    String fieldName(int i) {
+      return fields <= 4 ? String.valueOf("xyzw".charAt(i)) : "s" + i;
+    }
+
+    /** The vector of {@code element}s of width {@code n}, or null. */
+    static Kind vector(Prim element, int n) {
+      for (Kind k : values()) if (k != HALF && k.element == element && k.fields == n) return k;
+      return null;
     }
   }
 
@@ -91,11 +115,18 @@ final class ValueObjects {
             List.of((Expr) raw[0])), Prim.FLOAT)));
         default -> throw Refusal.unsupported(ops.src, "the HalfFloat constructor " + desc);
       };
-      case FLOAT4 -> switch (desc) {
-        case "()V" -> new Value(Kind.FLOAT4, List.of(Const.of(0f), Const.of(0f), Const.of(0f), Const.of(0f)));
-        case "(FFFF)V" -> new Value(Kind.FLOAT4, List.of((Expr) raw[0], (Expr) raw[1], (Expr) raw[2], (Expr) raw[3]));
-        default -> throw Refusal.unsupported(ops.src, "the Float4 constructor " + desc);
-      };
+      default -> {
+        java.lang.constant.MethodTypeDesc type = java.lang.constant.MethodTypeDesc.ofDescriptor(desc);
+        if (type.parameterCount() == 0) {
+          List<Expr> zeros = new ArrayList<>();
+          for (int i = 0; i < u.kind.fields; i++) zeros.add(zero(u.kind.element));
+          yield new Value(u.kind, zeros);
+        }
+        if (type.parameterCount() != u.kind.fields) throw Refusal.unsupported(ops.src, "the " + u.kind.simpleName + " constructor " + desc);
+        List<Expr> f = new ArrayList<>();
+        for (Object r : raw) f.add((Expr) r);
+        yield new Value(u.kind, f);
+      }
     };
     // Fields that read memory are computed now, in Java's order, so that later stores cannot change them.
     List<Expr> fields = new ArrayList<>();
@@ -121,39 +152,113 @@ final class ValueObjects {
       ops.push(half(new Binary(op, a.fields().get(0), b.fields().get(0))));
       return true;
     }
+    int n = k.fields;
+    Prim e = k.element;
+    boolean floating = e != Prim.INT;
     switch (name) {
-      case "add", "sub", "mult", "div" -> {
-        Op.Binary op = switch (name) { case "add" -> Op.Binary.ADD; case "sub" -> Op.Binary.SUB; case "mult" -> Op.Binary.MUL; default -> Op.Binary.DIV; };
-        Value a = value(ops, raw[0], Kind.FLOAT4, display);
-        IntFunction<Expr> b = java.lang.constant.MethodTypeDesc.ofDescriptor(desc).parameterType(1).descriptorString().equals("F") ? i -> (Expr) raw[1] : field(value(ops, raw[1], Kind.FLOAT4, display));
+      case "add", "sub", "mult", "div", "inc", "dec", "scale", "scaleByInverse" -> {
+        Op.Binary op = switch (name) {
+          case "add", "inc" -> Op.Binary.ADD;
+          case "sub", "dec" -> Op.Binary.SUB;
+          case "mult", "scale", "scaleByInverse" -> Op.Binary.MUL;
+          default -> Op.Binary.DIV;
+        };
+        Value a = value(ops, raw[0], k, display);
+        boolean scalar = java.lang.constant.MethodTypeDesc.ofDescriptor(desc).parameterType(1).isPrimitive();
+        if (name.equals("scaleByInverse") && !floating) throw Refusal.unsupported(ops.src, display);
+        // scaleByInverse(a, b) is mult(a, 1 / b): the reciprocal once, as Java computes it
+        Expr s = !scalar ? null : name.equals("scaleByInverse") ? ops.once(new Binary(Op.Binary.DIV, one(e), (Expr) raw[1])) : ops.once((Expr) raw[1]);
+        IntFunction<Expr> b = scalar ? i -> s : field(value(ops, raw[1], k, display));
         List<Expr> f = new ArrayList<>();
-        for (int i = 0; i < 4; i++) f.add(new Binary(op, a.fields().get(i), b.apply(i)));
-        ops.push(new Value(Kind.FLOAT4, f));
+        for (int i = 0; i < n; i++) f.add(new Binary(op, a.fields().get(i), b.apply(i)));
+        ops.push(new Value(k, f));
       }
       case "min", "max" -> {
         Intrinsic op = name.equals("min") ? Intrinsic.MIN : Intrinsic.MAX;
-        Value a = value(ops, raw[0], Kind.FLOAT4, display);
-        if (raw.length == 1) {   // min(Float4) / max(Float4): Math.min(x, Math.min(y, Math.min(z, w)))
+        Value a = value(ops, raw[0], k, display);
+        if (raw.length == 1) {   // min(v) / max(v): Math.min(s0, Math.min(s1, …))
           List<Expr> f = a.fields();
-          ops.push(call(op, f.get(0), call(op, f.get(1), call(op, f.get(2), f.get(3)))));
+          Expr r = f.get(n - 1);
+          for (int i = n - 2; i >= 0; i--) r = call(op, e, f.get(i), r);
+          ops.push(r);
         } else {
-          Value b = value(ops, raw[1], Kind.FLOAT4, display);
+          Value b = value(ops, raw[1], k, display);
           List<Expr> f = new ArrayList<>();
-          for (int i = 0; i < 4; i++) f.add(call(op, a.fields().get(i), b.fields().get(i)));
-          ops.push(new Value(Kind.FLOAT4, f));
+          for (int i = 0; i < n; i++) f.add(call(op, e, a.fields().get(i), b.fields().get(i)));
+          ops.push(new Value(k, f));
         }
       }
-      case "sum" -> ops.push(sum(value(ops, raw[0], Kind.FLOAT4, display).fields()));
-      case "dot" -> {
-        Value a = value(ops, raw[0], Kind.FLOAT4, display), b = value(ops, raw[1], Kind.FLOAT4, display);
-        List<Expr> products = new ArrayList<>();
-        for (int i = 0; i < 4; i++) products.add(new Binary(Op.Binary.MUL, a.fields().get(i), b.fields().get(i)));
-        ops.push(sum(products));
+      case "clamp" -> {
+        Value a = value(ops, raw[0], k, display);
+        Expr lo = ops.once((Expr) raw[1]), hi = ops.once((Expr) raw[2]);
+        List<Expr> f = new ArrayList<>();
+        for (int i = 0; i < n; i++) f.add(call(Intrinsic.MIN, e, call(Intrinsic.MAX, e, a.fields().get(i), lo), hi));
+        ops.push(new Value(k, f));
       }
-      default -> throw Refusal.error(ops.src, display, display + " is not supported in a kernel (kernels may use Float4's constructors, "
-          + "getters, get(k), add, sub, mult, div, min, max, sum and dot)");
+      case "sum" -> ops.push(sum(value(ops, raw[0], k, display).fields()));
+      case "dot" -> ops.push(dot(value(ops, raw[0], k, display), value(ops, raw[1], k, display)));
+      case "cross" -> {
+        if (n != 3) throw Refusal.unsupported(ops.src, display);
+        List<Expr> a = value(ops, raw[0], k, display).fields(), b = value(ops, raw[1], k, display).fields();
+        ops.push(new Value(k, List.of(crossTerm(a, b, 1, 2), crossTerm(a, b, 2, 0), crossTerm(a, b, 0, 1))));
+      }
+      case "sqrt", "floor", "fract" -> {
+        if (!floating) throw Refusal.unsupported(ops.src, display);
+        Value a = value(ops, raw[0], k, display);
+        List<Expr> f = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+          Expr x = a.fields().get(i);
+          f.add(switch (name) {
+            case "sqrt" -> math(Intrinsic.SQRT, e, x);
+            case "floor" -> math(Intrinsic.FLOOR, e, x);
+            default -> new Binary(Op.Binary.SUB, x, math(Intrinsic.FLOOR, e, x));
+          });
+        }
+        ops.push(new Value(k, f));
+      }
+      case "length", "normalise" -> {
+        if (!floating) throw Refusal.unsupported(ops.src, display);
+        Value a = value(ops, raw[0], k, display);
+        Expr length = math(Intrinsic.SQRT, e, dot(a, a));
+        if (name.equals("length")) ops.push(length);
+        else {
+          Expr r = ops.once(new Binary(Op.Binary.DIV, one(e), length));
+          List<Expr> f = new ArrayList<>();
+          for (int i = 0; i < n; i++) f.add(new Binary(Op.Binary.MUL, a.fields().get(i), r));
+          ops.push(new Value(k, f));
+        }
+      }
+      default -> throw Refusal.error(ops.src, display, display + " is not supported in a kernel (kernels may use " + k.simpleName
+          + "'s constructors, getters, get(k), add, sub, mult, div, inc, dec, scale, min, max, clamp, sum, dot"
+          + (n == 3 ? ", cross" : "") + (floating ? ", scaleByInverse, sqrt, floor, fract, length and normalise)" : ")"));
     }
     return true;
+  }
+
+  /** {@code a[i] * b[j] - a[j] * b[i]}: one element of a cross product. */
+  private static Expr crossTerm(List<Expr> a, List<Expr> b, int i, int j) {
+    return new Binary(Op.Binary.SUB, new Binary(Op.Binary.MUL, a.get(i), b.get(j)), new Binary(Op.Binary.MUL, a.get(j), b.get(i)));
+  }
+
+  /** {@code sum(mult(a, b))}, as the types compute it. */
+  private static Expr dot(Value a, Value b) {
+    List<Expr> products = new ArrayList<>();
+    for (int i = 0; i < a.fields().size(); i++) products.add(new Binary(Op.Binary.MUL, a.fields().get(i), b.fields().get(i)));
+    return sum(products);
+  }
+
+  /** {@code Math.sqrt(x)} or {@code Math.floor(x)} of a double, or the same of a float computed in double and rounded, as {@code (float) Math.sqrt(x)}. */
+  private static Expr math(Intrinsic op, Prim e, Expr x) {
+    if (e == Prim.DOUBLE) return new Call(op, Prim.DOUBLE, List.of(x));
+    return new Convert(Prim.FLOAT, new Call(op, Prim.DOUBLE, List.of(new Convert(Prim.DOUBLE, x))));
+  }
+
+  private static Expr zero(Prim e) {
+    return e == Prim.INT ? Const.of(0) : e == Prim.DOUBLE ? Const.of(0d) : Const.of(0f);
+  }
+
+  private static Expr one(Prim e) {
+    return e == Prim.INT ? Const.of(1) : e == Prim.DOUBLE ? Const.of(1d) : Const.of(1f);
   }
 
   /** A method called on a value; returns false when {@code receiver} is not a value. */
@@ -170,21 +275,26 @@ final class ValueObjects {
           default -> throw Refusal.unsupported(ops.src, display);
         }
       }
-      case FLOAT4 -> {
-        switch (name) {
-          case "getX" -> ops.push(v.fields().get(0));
-          case "getY" -> ops.push(v.fields().get(1));
-          case "getZ" -> ops.push(v.fields().get(2));
-          case "getW" -> ops.push(v.fields().get(3));
+      default -> {
+        int n = v.kind().fields;
+        int xyzw = name.length() == 4 && name.startsWith("get") && n <= 4 ? "XYZW".indexOf(name.charAt(3)) : -1;
+        int sk = name.matches("getS\\d{1,2}") ? Integer.parseInt(name.substring(4)) : -1;
+        if (xyzw >= 0 && xyzw < n) ops.push(v.fields().get(xyzw));
+        else if (sk >= 0 && sk < n) ops.push(v.fields().get(sk));
+        else switch (name) {
           case "get" -> {
-            if (!(raw[0] instanceof Const c) || c.longValue() < 0 || c.longValue() > 3)
-              throw Refusal.error(ops.src, display, "Float4.get(k) needs a constant k from 0 to 3 in a kernel (use getX()…getW())");
+            if (!(raw[0] instanceof Const c) || c.longValue() < 0 || c.longValue() >= n)
+              throw Refusal.error(ops.src, display, v.kind().simpleName + ".get(k) needs a constant k from 0 to " + (n - 1) + " in a kernel (use the getters)");
             ops.push(v.fields().get((int) c.longValue()));
           }
-          case "setX", "setY", "setZ", "setW", "set", "fill" -> throw Refusal.error(ops.src, display,
-              "a Float4 is a value inside a kernel, so it cannot be changed in place: write v = new Float4(…) instead of " + name + "(…)");
+          case "size" -> ops.push(Const.of(n));
           case "duplicate" -> ops.push(v);
-          default -> throw Refusal.unsupported(ops.src, display);
+          default -> {
+            if (name.startsWith("set") || name.equals("fill"))
+              throw Refusal.error(ops.src, display, "a " + v.kind().simpleName + " is a value inside a kernel, so it cannot be changed in place: write v = new "
+                  + v.kind().simpleName + "(…) instead of " + name + "(…)");
+            throw Refusal.unsupported(ops.src, display);
+          }
         }
       }
     }
@@ -201,8 +311,8 @@ final class ValueObjects {
     return i -> v.fields().get(i);
   }
 
-  private static Expr call(Intrinsic op, Expr a, Expr b) {
-    return new Call(op, Prim.FLOAT, List.of(a, b));
+  private static Expr call(Intrinsic op, Prim type, Expr a, Expr b) {
+    return new Call(op, type, List.of(a, b));
   }
 
   /** {@code ((a + b) + c) + d}, as Java adds left to right. */
@@ -223,7 +333,7 @@ final class ValueObjects {
     List<Expr> values = new ArrayList<>(v.fields());
     if (overlap)
       for (int i = 0; i < values.size(); i++) {
-        Var t = ops.temp(Prim.FLOAT);
+        Var t = ops.temp(v.kind().element);
         ops.out.add(new Stmt.Assign(t, values.get(i), ops.src));
         values.set(i, new Read(t));
       }
@@ -247,20 +357,20 @@ final class ValueObjects {
     ops.out.add(new Stmt.Store(array, index, h.fields().get(0), ops.src));
   }
 
-  /** {@code VectorFloat4.get(i)}: four loads from {@code 4i}, the index computed once. */
-  static Value loadFloat4(OperandStack ops, Expr array, Expr index) {
-    Expr base = ops.once(new Binary(Op.Binary.MUL, index, Const.of(4)));
+  /** {@code VectorFloat4.get(i)} and its kin: {@code kind.fields} loads from {@code n·i}, the index computed once. */
+  static Value loadVector(OperandStack ops, Kind kind, Expr array, Expr index) {
+    Expr base = ops.once(new Binary(Op.Binary.MUL, index, Const.of(kind.fields)));
     List<Expr> f = new ArrayList<>();
-    for (int i = 0; i < 4; i++) f.add(ops.once(new Load(array, i == 0 ? base : new Binary(Op.Binary.ADD, base, Const.of(i)))));
-    return new Value(Kind.FLOAT4, f);
+    for (int i = 0; i < kind.fields; i++) f.add(ops.once(new Load(array, i == 0 ? base : new Binary(Op.Binary.ADD, base, Const.of(i)))));
+    return new Value(kind, f);
   }
 
-  /** {@code VectorFloat4.set(i, v)}: four stores at {@code 4i}. */
-  static void storeFloat4(OperandStack ops, Expr array, Expr index, Object v) {
-    Value f = value(ops, v, Kind.FLOAT4, "VectorFloat4.set");
+  /** {@code VectorFloat4.set(i, v)} and its kin: {@code kind.fields} stores at {@code n·i}. */
+  static void storeVector(OperandStack ops, Kind kind, Expr array, Expr index, Object v, String where) {
+    Value f = value(ops, v, kind, where);
     ops.spillLoads();
-    Expr base = ops.once(new Binary(Op.Binary.MUL, index, Const.of(4)));
-    for (int i = 0; i < 4; i++)
+    Expr base = ops.once(new Binary(Op.Binary.MUL, index, Const.of(kind.fields)));
+    for (int i = 0; i < kind.fields; i++)
       ops.out.add(new Stmt.Store(array, i == 0 ? base : new Binary(Op.Binary.ADD, base, Const.of(i)), f.fields().get(i), ops.src));
   }
 

@@ -45,10 +45,10 @@ public record HostArray(Object array, Prim element, int length) {
     if (c == HalfFloatArray.class) return Prim.HALF;
     if (c == CharArray.class) return Prim.CHAR;
     // Collections are their storage array with a shape.
-    if (c == dev.loopjit.types.Matrix2DFloat.class || c == dev.loopjit.types.VectorFloat.class || c == dev.loopjit.types.VectorFloat4.class)
-      return Prim.FLOAT;
-    if (c == dev.loopjit.types.Matrix2DInt.class || c == dev.loopjit.types.VectorInt.class) return Prim.INT;
-    if (c == dev.loopjit.types.Matrix2DDouble.class || c == dev.loopjit.types.VectorDouble.class) return Prim.DOUBLE;
+    if (dev.loopjit.types.NativeCollection.class.isAssignableFrom(c) && c != dev.loopjit.types.NativeCollection.class) {
+      String n = c.getSimpleName();   // Matrix2DFloat, VectorFloat, VectorFloat4, VectorInt8, VectorDouble16, …
+      return n.contains("Float") ? Prim.FLOAT : n.contains("Int") ? Prim.INT : n.contains("Double") ? Prim.DOUBLE : null;
+    }
     return null;
   }
 

@@ -121,7 +121,7 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     }
     throw new IllegalArgumentException(where + ": " + p.getName() + " is not a kernel parameter type; kernels take "
         + "primitives (and Integer, Long, Float, Double), primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/CharArray/HalfFloatArray, "
-        + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat4 and KernelContext"
+        + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat2…16/VectorInt2…16/VectorDouble2…16 and KernelContext"
         + (p == dev.loopjit.types.HalfFloat.class ? " (pass a HalfFloat's value as a float: h.getFloat32())" : ""));
   }
 

@@ -91,6 +91,70 @@ public final class Float4 {
     return sum(mult(a, b));
   }
 
+  public float getS0() { return x; }
+  public float getS1() { return y; }
+  public float getS2() { return z; }
+  public float getS3() { return w; }
+  public void setS0(float v) { x = v; }
+  public void setS1(float v) { y = v; }
+  public void setS2(float v) { z = v; }
+  public void setS3(float v) { w = v; }
+
+  /** 4. */
+  public int size() {
+    return 4;
+  }
+
+  /** {@code add(a, b)}. */
+  public static Float4 inc(Float4 a, float b) { return add(a, b); }
+  /** {@code sub(a, b)}. */
+  public static Float4 dec(Float4 a, float b) { return sub(a, b); }
+  /** {@code mult(a, b)}. */
+  public static Float4 scale(Float4 a, float b) { return mult(a, b); }
+  /** {@code mult(a, 1f / b)}. */
+  public static Float4 scaleByInverse(Float4 a, float b) { return mult(a, 1f / b); }
+
+  /** The smallest element: {@code Math.min(x, Math.min(y, Math.min(z, w)))}. */
+  public static float min(Float4 a) { return Math.min(a.x, Math.min(a.y, Math.min(a.z, a.w))); }
+  /** The largest element: {@code Math.max(x, Math.max(y, Math.max(z, w)))}. */
+  public static float max(Float4 a) { return Math.max(a.x, Math.max(a.y, Math.max(a.z, a.w))); }
+
+  /** Each element {@code Math.min(Math.max(x, min), max)}. */
+  public static Float4 clamp(Float4 a, float min, float max) {
+    return new Float4(Math.min(Math.max(a.x, min), max), Math.min(Math.max(a.y, min), max), Math.min(Math.max(a.z, min), max),
+        Math.min(Math.max(a.w, min), max));
+  }
+
+  /** Each element's {@code (float) Math.sqrt}. */
+  public static Float4 sqrt(Float4 a) {
+    return new Float4((float) Math.sqrt(a.x), (float) Math.sqrt(a.y), (float) Math.sqrt(a.z), (float) Math.sqrt(a.w));
+  }
+
+  /** Each element's {@code (float) Math.floor}. */
+  public static Float4 floor(Float4 a) {
+    return new Float4((float) Math.floor(a.x), (float) Math.floor(a.y), (float) Math.floor(a.z), (float) Math.floor(a.w));
+  }
+
+  /** Each element less its floor: {@code x - (float) Math.floor(x)}. */
+  public static Float4 fract(Float4 a) {
+    return new Float4(a.x - (float) Math.floor(a.x), a.y - (float) Math.floor(a.y), a.z - (float) Math.floor(a.z), a.w - (float) Math.floor(a.w));
+  }
+
+  /** {@code (float) Math.sqrt(dot(a, a))}. */
+  public static float length(Float4 a) { return (float) Math.sqrt(dot(a, a)); }
+  /** {@code mult(a, 1f / length(a))}. */
+  public static Float4 normalise(Float4 a) { return mult(a, 1f / length(a)); }
+
+  /** Whether every element of {@code a} equals that of {@code b} ({@code ==}); on the host only. */
+  public static boolean isEqual(Float4 a, Float4 b) {
+    return a.x == b.x && a.y == b.y && a.z == b.z && a.w == b.w;
+  }
+
+  /** A copy of the elements. */
+  public float[] toArray() {
+    return new float[] {x, y, z, w};
+  }
+
   /** A copy. */
   public Float4 duplicate() {
     return new Float4(x, y, z, w);

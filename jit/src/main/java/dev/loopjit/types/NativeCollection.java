@@ -11,7 +11,8 @@ import java.lang.foreign.MemorySegment;
  * ({@link #getArray()}), in its tasks and transfers (the two are different host objects to a plan).
  */
 public sealed interface NativeCollection
-    permits Matrix2DFloat, Matrix2DInt, Matrix2DDouble, VectorFloat, VectorInt, VectorDouble, VectorFloat4 {
+    permits Matrix2DFloat, Matrix2DInt, Matrix2DDouble, VectorFloat, VectorInt, VectorDouble, VectorFloat4,
+    VectorFloat2, VectorFloat3, VectorFloat8, VectorFloat16, VectorInt2, VectorInt3, VectorInt4, VectorInt8, VectorInt16, VectorDouble2, VectorDouble3, VectorDouble4, VectorDouble8, VectorDouble16 {
   /** The off-heap array holding the elements (row-major for matrices). */
   NativeArray getArray();
 
