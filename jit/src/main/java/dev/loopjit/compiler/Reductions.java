@@ -23,7 +23,8 @@ import java.util.Map;
 /**
  * A {@code @Reduce} array is updated inside the {@code @Parallel} loop only as
  * {@code out[k] = out[k] OP x} (or {@code out.set(k, out.get(k) OP x)}, or with
- * {@code Math.min/max}), OP one of + * min max on int, long, float or double. Each work-item then
+ * {@code Math.min/max}), OP one of + * min max on int, long, float or double, or a chain of one OP
+ * with {@code out[k]} once among its terms ({@code out[k] + a + b}: combined as {@code out[k] + (a + b)}). Each work-item then
  * accumulates into a private variable starting at OP's identity; after its iteration every
  * work-item of the group writes that into local memory, a tree combines the group's values, and
  * the group's first work-item combines the result into {@code out[k]} with an atomic update — so
@@ -186,10 +187,15 @@ final class Reductions implements Pass {
       throw Refusal.error(st.src(), "@Reduce", "a @Reduce array is updated at a constant index only (out[0] = out[0] OP x)");
     int index = (int) k.longValue();
     Expr v = st.value();
-    if (v instanceof Binary b && (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL) && (isElement(b.a(), array, index) || isElement(b.b(), array, index)))
-      return new Update(array, index, b.op(), null, checkType(type, st));
-    if (v instanceof Call c && (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && (isElement(c.args().get(0), array, index) || isElement(c.args().get(1), array, index)))
-      return new Update(array, index, null, c.op(), checkType(type, st));
+    // out[k] OP x, and chains of one OP with out[k] once among their terms (out[k] + a + b, Math.max(Math.max(out[k], a), b))
+    if (v instanceof Binary b && (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL)) {
+      Update u = new Update(array, index, b.op(), null, type);
+      if (elementTerms(v, u) == 1) return new Update(array, index, b.op(), null, checkType(type, st));
+    }
+    if (v instanceof Call c && (c.op() == Intrinsic.MIN || c.op() == Intrinsic.MAX) && c.args().size() == 2) {
+      Update u = new Update(array, index, null, c.op(), type);
+      if (elementTerms(v, u) == 1) return new Update(array, index, null, c.op(), checkType(type, st));
+    }
     // out[k] + c with a negative integer constant c: the simplify pass has made it out[k] - |c|
     if (v instanceof Binary b && b.op() == Op.Binary.SUB && b.b() instanceof Const c && !c.type().isFloating() && isElement(b.a(), array, index))
       return new Update(array, index, Op.Binary.ADD, null, checkType(type, st));
@@ -214,8 +220,35 @@ final class Reductions implements Pass {
   private static Expr operand(Store st, Update t) {
     if (st.value() instanceof Select sel) return sel.a();
     if (st.value() instanceof Binary b && b.op() == Op.Binary.SUB) return Fold.fold(new Unary(Op.Unary.NEG, b.b()));
-    List<Expr> two = st.value() instanceof Binary b ? List.of(b.a(), b.b()) : ((Call) st.value()).args();
-    return isElement(two.get(0), t.array(), t.index()) ? two.get(1) : two.get(0);
+    // the other terms of the chain, combined in their order: out[k] + a + b combines a + b (a reduction orders its operations anyway)
+    List<Expr> terms = new ArrayList<>();
+    terms(st.value(), t, terms);
+    terms.removeIf(e -> isElement(e, t.array(), t.index()));
+    Expr x = terms.getFirst();
+    for (int i = 1; i < terms.size(); i++) x = t.combine(x, terms.get(i));
+    return x;
+  }
+
+  /** The terms of {@code e} as a chain of {@code t}'s operation: {@code (a + b) + c} gives a, b, c. */
+  private static void terms(Expr e, Update t, List<Expr> out) {
+    if (t.minMax() == null && e instanceof Binary b && b.op() == t.op()) {
+      terms(b.a(), t, out);
+      terms(b.b(), t, out);
+    } else if (t.minMax() != null && e instanceof Call c && c.op() == t.minMax() && c.args().size() == 2) {
+      terms(c.args().get(0), t, out);
+      terms(c.args().get(1), t, out);
+    } else {
+      out.add(e);
+    }
+  }
+
+  /** How many terms of {@code e}'s chain are the updated element itself. */
+  private static int elementTerms(Expr e, Update t) {
+    List<Expr> terms = new ArrayList<>();
+    terms(e, t, terms);
+    int n = 0;
+    for (Expr x : terms) if (isElement(x, t.array(), t.index())) n++;
+    return n;
   }
 
   /** Refuses any other mention of a reduce array in {@code s} (null: nothing to check). */
