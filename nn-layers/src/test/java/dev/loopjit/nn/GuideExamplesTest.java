@@ -1,0 +1,16 @@
+// Keeps the training guide true: its Java examples compile.
+package dev.loopjit.nn;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.loopjit.testing.MarkdownExamples;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GuideExamplesTest {
+  @Test
+  void theTrainingGuidesExamplesCompile() throws Exception {
+    assertEquals(List.of(), MarkdownExamples.problems(Path.of("../docs/guide/training.md")));
+  }
+}
