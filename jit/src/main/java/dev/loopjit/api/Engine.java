@@ -49,6 +49,14 @@ public interface Engine {
     /** Copies these arrays back from the device now (UNDER_DEMAND). */
     Profile transferToHost(List<Graph> graphs, List<Object> arrays, boolean profile);
 
+    /**
+     * Copies elements [{@code offset}, {@code offset + length}) of {@code array} back from the
+     * device now, leaving the host's other elements as they are ({@link DataRange}).
+     */
+    default Profile transferToHost(List<Graph> graphs, Object array, long offset, long length, boolean profile) {
+      throw new UnsupportedOperationException("this engine copies whole arrays back only");
+    }
+
     /** Marks these arrays of the graphs as changed on the host: the next execution copies them in, whatever their mode. */
     void hostChanged(List<Graph> graphs, List<Object> arrays);
 

@@ -539,6 +539,13 @@ public final class ExecutionPlan implements AutoCloseable {
     return this;
   }
 
+  synchronized Profile transferToHost(Engine.Executor from, DataRange range) {
+    open();
+    if (from != executor && from != fallbackExecutor)
+      throw new IllegalStateException("this result's device buffers were released (the plan changed device)");
+    return from.transferToHost(graphs, range.getArray(), range.getOffset(), range.getPartialSize(), profiler);
+  }
+
   synchronized Profile transferToHost(Engine.Executor from, Object[] arrays) {
     open();
     if (from != executor && from != fallbackExecutor)

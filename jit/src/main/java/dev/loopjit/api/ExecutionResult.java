@@ -59,4 +59,20 @@ public final class ExecutionResult {
     plan.transferToHost(executor, arrays);
     return this;
   }
+
+  /**
+   * Copies only elements [{@code range.getOffset()}, {@code + range.getPartialSize()}) of the
+   * range's array from the device to the host now, as TornadoVM's {@code transferToHost(DataRange)};
+   * the host's other elements stay as they are. Returns this result.
+   */
+  public ExecutionResult transferToHost(DataRange range) {
+    java.util.Objects.requireNonNull(range, "range").check();
+    plan.transferToHost(executor, range);
+    return this;
+  }
+
+  /** Whether the execution has finished: always, since {@code execute()} returns when it has (TornadoVM's {@code isReady()}). */
+  public boolean isReady() {
+    return true;
+  }
 }

@@ -355,6 +355,23 @@ public final class GraphRunner implements Engine.Executor {
     return tally.profile(profile, null);
   }
 
+  /**
+   * Copies the whole device copy back, then gives the host's own elements outside the range back
+   * to it: devices copy whole buffers, and the host sees only the range change.
+   */
+  @Override
+  public Profile transferToHost(List<Engine.Graph> graphs, Object array, long offset, long length, boolean profile) {
+    HostArray h = HostArray.of(array);
+    Object saved = h.newZeroed();
+    java.lang.foreign.MemorySegment.copy(h.segment(), 0, HostArray.of(saved).segment(), 0, h.byteSize());
+    Profile p = transferToHost(graphs, List.of(array), profile);
+    long bytes = h.byteSize() / Math.max(1, h.length());
+    java.lang.foreign.MemorySegment host = h.segment(), kept = HostArray.of(saved).segment();
+    java.lang.foreign.MemorySegment.copy(kept, 0, host, 0, offset * bytes);
+    java.lang.foreign.MemorySegment.copy(kept, (offset + length) * bytes, host, (offset + length) * bytes, h.byteSize() - (offset + length) * bytes);
+    return p;
+  }
+
   @Override
   public void hostChanged(List<Engine.Graph> graphs, List<Object> arrays) {
     usable();

@@ -319,6 +319,16 @@ final class MultiDeviceRunner implements Engine.Executor {
   }
 
   @Override
+  public synchronized Profile transferToHost(List<Engine.Graph> graphs, Object array, long offset, long length, boolean profile) {
+    Layout layout = layout(graphs);
+    HostArray h = HostArray.of(array);
+    if (h == null || !layout.names().containsKey(h)) return transferToHost(graphs, List.of(array), profile);   // refused there, with its message
+    Where w = where.get(h);
+    if (w == null || w.host) return Profiles.EMPTY;   // the host's value is the current one
+    return w.devices.iterator().next().transferToHost(graphs, array, offset, length, profile);   // only part of it: the host is not current after
+  }
+
+  @Override
   public synchronized void hostChanged(List<Engine.Graph> graphs, List<Object> arrays) {
     for (GraphRunner r : runners.values()) r.hostChanged(graphs, arrays);   // checks the arrays, then marks each device's copy stale
     for (Object o : arrays) where.remove(HostArray.of(o));
