@@ -1,6 +1,8 @@
 // Emits OpenCL C 1.2 from lowered IR with strict Java semantics: OpenCL's names over the C-family CEmitter.
 package dev.loopjit.backend.opencl;
 
+import dev.loopjit.backend.c.CEmitter;
+import dev.loopjit.backend.c.CNames;
 import dev.loopjit.compiler.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr.Call;

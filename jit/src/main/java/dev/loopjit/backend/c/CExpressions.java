@@ -1,5 +1,5 @@
 // The expression half of the C-family kernel emitters: Java's arithmetic, conversions and constants as C expressions.
-package dev.loopjit.backend.opencl;
+package dev.loopjit.backend.c;
 
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
@@ -21,18 +21,18 @@ import java.util.Locale;
  * does them: a cast to a narrower signed type keeps the low bits ({@code (char)x}, {@code (int)l}),
  * and {@code >>} on a negative signed value shifts in sign bits.
  */
-abstract class CExpressions {
-  static final int ASSIGN = 2, COND = 3, LOR = 4, LAND = 5, BOR = 6, BXOR = 7, BAND = 8, EQUAL = 9, REL = 10,
+public abstract class CExpressions {
+  public static final int ASSIGN = 2, COND = 3, LOR = 4, LAND = 5, BOR = 6, BXOR = 7, BAND = 8, EQUAL = 9, REL = 10,
       SHIFT = 11, ADD = 12, MUL = 13, UNARY = 15, PRIMARY = 16;
 
   /** A C expression and the precedence of its outermost operator. */
-  record C(String text, int prec) {
-    static C of(String text) {
+  public record C(String text, int prec) {
+    public static C of(String text) {
       return new C(text, PRIMARY);
     }
 
     /** The text, parenthesised unless its operator binds at least as tightly as {@code min}. */
-    String at(int min) {
+    public String at(int min) {
       return prec >= min ? text : "(" + text + ")";
     }
   }
@@ -213,18 +213,18 @@ abstract class CExpressions {
 
   // ---- C syntax ------------------------------------------------------------------------------
 
-  static C cast(String type, C x) {
+  public static C cast(String type, C x) {
     return new C("(" + type + ")" + x.at(UNARY), UNARY);
   }
 
-  static C unary(String op, C x) {
+  public static C unary(String op, C x) {
     String t = x.at(UNARY);
     // "- -x" must not become "--x".
     return new C(op + (t.startsWith("-") || t.startsWith("+") ? "(" + t + ")" : t), UNARY);
   }
 
   /** {@code a op b} for a left-associative operator of precedence {@code prec}. */
-  static C binary(C a, String op, C b, int prec) {
+  public static C binary(C a, String op, C b, int prec) {
     return new C(operand(a, prec, false) + " " + op + " " + operand(b, prec, true), prec);
   }
 

@@ -1,5 +1,5 @@
 // C names for the IR's variables and labels: Java names made safe from C keywords and OpenCL's macros.
-package dev.loopjit.backend.opencl;
+package dev.loopjit.backend.c;
 
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Var;
@@ -16,23 +16,23 @@ import java.util.Set;
  * keyword, type, built-in or macro ends in an underscore. Names are handed out in the order they
  * are asked for, so the same IR always gets the same names.
  */
-final class CNames {
+public final class CNames {
   private final Map<Var, String> vars = new LinkedHashMap<>();
   private final Map<String, String> labels = new HashMap<>();
   private final Set<String> taken = new HashSet<>();
 
   /** The C name of {@code v}, assigned on first use. */
-  String of(Var v) {
+  public String of(Var v) {
     return vars.computeIfAbsent(v, x -> fresh(x.name()));
   }
 
   /** Whether {@code v} has a name yet. */
-  boolean has(Var v) {
+  public boolean has(Var v) {
     return vars.containsKey(v);
   }
 
   /** The C label {@code <label>_<suffix>} ({@code end}, {@code next}), unique per (label, suffix). */
-  String label(Label l, String suffix) {
+  public String label(Label l, String suffix) {
     return labels.computeIfAbsent(l.name() + "\u0000" + suffix, x -> fresh(l.name() + "_" + suffix));
   }
 
@@ -48,7 +48,7 @@ final class CNames {
   }
 
   /** Whether {@code s} can name a kernel entry point as is (the runtime looks it up by this name). */
-  static boolean isIdentifier(String s) {
+  public static boolean isIdentifier(String s) {
     return s.matches("[A-Za-z][A-Za-z0-9_]*");
   }
 }

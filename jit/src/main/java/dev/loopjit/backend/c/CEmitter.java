@@ -1,5 +1,5 @@
 // The statement half of the C-family kernel emitters: variable declarations and structured control flow in C.
-package dev.loopjit.backend.opencl;
+package dev.loopjit.backend.c;
 
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr.*;
@@ -30,7 +30,7 @@ import java.util.Set;
  * header), and a {@code goto} to a label after the construct ({@code <label>_end_}) or before the
  * loop's update ({@code <label>_next_}) otherwise.
  */
-abstract class CEmitter extends CExpressions {
+public abstract class CEmitter extends CExpressions {
   private final StringBuilder out = new StringBuilder();
   private final Deque<Frame> frames = new ArrayDeque<>();
   private int depth = 1;
