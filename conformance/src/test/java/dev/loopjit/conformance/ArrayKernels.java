@@ -25,19 +25,19 @@ public final class ArrayKernels {
   /** Reads and writes every off-heap type. */
   public static void everyOffHeapType(DoubleArray d, IntArray n, LongArray l, ShortArray s, ByteArray b, HalfFloatArray h, FloatArray out) {
     for (@Parallel int i = 0; i < out.getSize(); i++) {
-      out.set(i, (float) d.get(i) + n.get(i) + l.get(i) + s.get(i) + b.get(i) + h.get(i));
+      out.set(i, (float) d.get(i) + n.get(i) + l.get(i) + s.get(i) + b.get(i) + h.getFloat(i));
       d.set(i, d.get(i) * 2.0);
       n.set(i, n.get(i) + 1);
       l.set(i, ~l.get(i));
       s.set(i, (short) (s.get(i) + 1));
       b.set(i, (byte) (b.get(i) ^ 0x5A));
-      h.set(i, h.get(i) * 0.5f);
+      h.set(i, h.getFloat(i) * 0.5f);
     }
   }
 
-  /** Halves load as float, compute in float, and store rounded to nearest even (overflowing to infinity). */
+  /** Halves load as float (getFloat), compute in float, and store rounded to nearest even (overflowing to infinity). */
   public static void halfFloat(HalfFloatArray h, FloatArray f, HalfFloatArray out) {
-    for (@Parallel int i = 0; i < h.getSize(); i++) out.set(i, h.get(i) * 2.5f + f.get(i));
+    for (@Parallel int i = 0; i < h.getSize(); i++) out.set(i, h.getFloat(i) * 2.5f + f.get(i));
   }
 
   public static void lengthAndGetSize(int[] a, IntArray b, int[] out) {

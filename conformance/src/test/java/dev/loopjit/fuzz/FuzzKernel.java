@@ -108,9 +108,9 @@ record FuzzKernel(String className, long seed, Shape shape, List<Param> params, 
       return role == Role.INPUT || role == Role.OUTPUT || role == Role.SINK || role == Role.REDUCE || role == Role.ATOMIC;
     }
 
-    /** {@code name[idx]} or {@code name.get(idx)}. */
+    /** {@code name[idx]}, {@code name.get(idx)}, or a half array's float {@code name.getFloat(idx)}. */
     String load(String idx) {
-      return offHeap || half ? name + ".get(" + idx + ")" : name + "[" + idx + "]";
+      return half ? name + ".getFloat(" + idx + ")" : offHeap ? name + ".get(" + idx + ")" : name + "[" + idx + "]";
     }
 
     /** The statement storing {@code value} at {@code idx}. */

@@ -223,6 +223,22 @@ public final class ExecutionPlan implements AutoCloseable {
     return withSetting("reduceReset", null);
   }
 
+  /**
+   * TornadoVM's {@code withCUDAGraph()}: there, the plan's CUDA launches are captured into a CUDA
+   * graph and replayed. LoopJIT does not capture graphs yet; it accepts the call so that the
+   * program compiles and runs the same kernels with the same results. Returns this plan.
+   */
+  public synchronized ExecutionPlan withCUDAGraph() {
+    open();
+    return this;
+  }
+
+  /** TornadoVM's {@code withoutCUDAGraph()}: see {@link #withCUDAGraph()}. */
+  public synchronized ExecutionPlan withoutCUDAGraph() {
+    open();
+    return this;
+  }
+
   /** Stops printing the steps (after {@link #withPrintSchedule()}). */
   public synchronized ExecutionPlan withoutPrintSchedule() {
     return withSetting("printSchedule", null);
@@ -337,7 +353,11 @@ public final class ExecutionPlan implements AutoCloseable {
 
   /** The plan's settings for {@code d}: its own, with fast math where flags given for {@code d}'s backend ask for it. */
   Map<String, String> settingsFor(Device d) {
-    List<String> flags = backendFlags.getOrDefault(TornadoVMBackendType.of(d, settings.get("opencl.program")), List.of());
+    TornadoVMBackendType kind = TornadoVMBackendType.of(d, settings.get("opencl.program"));
+    List<String> flags = new ArrayList<>();
+    backendFlags.forEach((backend, given) -> {
+      if (backend.covers(kind)) flags.addAll(given);
+    });
     if (flags.stream().noneMatch(FAST_MATH_FLAGS::contains)) return settings;
     Map<String, String> s = new LinkedHashMap<>(settings);
     s.put("fastMath", "true");

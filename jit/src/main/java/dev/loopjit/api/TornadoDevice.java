@@ -52,4 +52,9 @@ public sealed interface TornadoDevice permits Device {
   default int getBackendIndex() {
     return TornadoRuntime.INSTANCE.backendIndexOf(device());
   }
+
+  /** The kind of code the device runs, as TornadoVM names it: {@code OPENCL}, {@code PTX} (a CUDA device) or {@code JAVA}. */
+  default TornadoVMBackendType getTornadoVMBackend() {
+    return TornadoVMBackendType.of(device(), null);
+  }
 }

@@ -3,6 +3,7 @@ package dev.loopjit.api;
 
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.HalfFloat;
 import dev.loopjit.types.HalfFloatArray;
 import dev.loopjit.types.IntArray;
 
@@ -19,6 +20,16 @@ public final class TornadoMath {
 
   public static float min(float a, float b) {
     return Math.min(a, b);
+  }
+
+  /** The smaller as {@code Math.min} of their floats picks it (a half's float is exact). */
+  public static HalfFloat min(HalfFloat a, HalfFloat b) {
+    return new HalfFloat(Math.min(a.getFloat32(), b.getFloat32()));
+  }
+
+  /** The larger as {@code Math.max} of their floats picks it. */
+  public static HalfFloat max(HalfFloat a, HalfFloat b) {
+    return new HalfFloat(Math.max(a.getFloat32(), b.getFloat32()));
   }
 
   public static double min(double a, double b) {
@@ -318,7 +329,7 @@ public final class TornadoMath {
   /** The halves compared as the floats they hold. */
   public static boolean isEqual(HalfFloatArray a, HalfFloatArray b) {
     for (int i = 0; i < a.getSize(); i++)
-      if (Float.floatToIntBits(a.get(i)) != Float.floatToIntBits(b.get(i))) return false;
+      if (Float.floatToIntBits(a.getFloat(i)) != Float.floatToIntBits(b.getFloat(i))) return false;
     return true;
   }
 

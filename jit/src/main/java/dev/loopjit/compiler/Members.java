@@ -170,7 +170,9 @@ final class Members {
       case "getHalfFloat" -> ops.push(ValueObjects.loadHalf(array, args[0]));
       case "getSegment", "toHeapArray", "toArray", "init", "clear", "fromArray" ->
           throw Refusal.error(ops.src, name, "the array method " + name + "() runs on the host only; kernels use get, set and getSize");
-      case "get" -> ops.push(new Load(array, args[0]));
+      // HalfFloatArray.get is a HalfFloat (TornadoVM's), getFloat its float
+      case "get" -> ops.push(ValueObjects.isHalfArray(array) ? ValueObjects.loadHalf(array, args[0]) : new Load(array, args[0]));
+      case "getFloat" -> ops.push(new Load(array, args[0]));
       case "set" -> {
         ops.spillLoads();
         ops.out.add(new Stmt.Store(array, args[0], args[1], ops.src));

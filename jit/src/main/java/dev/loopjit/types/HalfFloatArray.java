@@ -59,8 +59,13 @@ public final class HalfFloatArray extends NativeArray {
     return a;
   }
 
-  /** Element {@code index}, widened to float. */
-  public float get(int index) {
+  /** Element {@code index}, as TornadoVM's {@code get} gives it: a {@link HalfFloat}. Usable in kernels. */
+  public HalfFloat get(int index) {
+    return getHalfFloat(index);
+  }
+
+  /** Element {@code index}, widened to float (what {@code get} gave before LoopJIT took TornadoVM's). Usable in kernels. */
+  public float getFloat(int index) {
     return Float.float16ToFloat(getSegment().getAtIndex(LAYOUT, check(index)));
   }
 
@@ -69,10 +74,7 @@ public final class HalfFloatArray extends NativeArray {
     getSegment().setAtIndex(LAYOUT, check(index), Float.floatToFloat16(value));
   }
 
-  /**
-   * Element {@code index} as a {@link HalfFloat} (TornadoVM's {@code get} returns this; LoopJIT's
-   * {@link #get} keeps returning the float, and this is its HalfFloat twin). Usable in kernels.
-   */
+  /** Element {@code index} as a {@link HalfFloat}: {@link #get}. Usable in kernels. */
   public HalfFloat getHalfFloat(int index) {
     return new HalfFloat(getSegment().getAtIndex(LAYOUT, check(index)));
   }
@@ -121,7 +123,7 @@ public final class HalfFloatArray extends NativeArray {
   /** The elements widened to float. */
   public float[] toArray() {
     float[] out = new float[getSize()];
-    for (int i = 0; i < out.length; i++) out[i] = get(i);
+    for (int i = 0; i < out.length; i++) out[i] = getFloat(i);
     return out;
   }
 
@@ -141,6 +143,6 @@ public final class HalfFloatArray extends NativeArray {
 
   @Override
   String elementString(int index) {
-    return String.valueOf(get(index));
+    return String.valueOf(getFloat(index));
   }
 }

@@ -37,7 +37,7 @@ class ArrayApiTest {
     assertArrayEquals(new short[] {3}, ShortArray.fromElements((short) 4, (short) 3).slice(1, 1).toArray());
     assertArrayEquals(new byte[] {1, 2}, ByteArray.concat(ByteArray.fromElements((byte) 1), ByteArray.fromElements((byte) 2)).toArray());
     assertArrayEquals(new char[] {'b'}, CharArray.fromElements('a', 'b').slice(1, 1).toArray());
-    assertEquals(1.5f, HalfFloatArray.concat(HalfFloatArray.fromArray(new float[] {0.5f}), HalfFloatArray.fromArray(new float[] {1.5f})).get(1));
+    assertEquals(1.5f, HalfFloatArray.concat(HalfFloatArray.fromArray(new float[] {0.5f}), HalfFloatArray.fromArray(new float[] {1.5f})).getFloat(1));
     assertEquals(c.getSegment(), c.getSegmentWithHeader());
     assertEquals(12, c.getNumBytesOfSegmentWithHeader());
   }
@@ -74,6 +74,6 @@ class ArrayApiTest {
     assertArrayEquals(new float[] {4f, 4f, 4f}, host.toArray());
     HalfFloatArray h = new HalfFloatArray(2);   // a HalfFloat is no kernel parameter: on the host only
     HalfFloatArray.initialize(h, new HalfFloat(0.75f));
-    assertEquals(0.75f, h.get(1));
+    assertEquals(0.75f, h.getFloat(1));
   }
 }

@@ -263,7 +263,7 @@ class PlanOptionsTest {
     }
     for (Device d : Devices.all()) {
       TornadoVMBackendType t = TornadoVMBackendType.of(d, null);
-      assertEquals(switch (d.backend()) { case "cuda" -> TornadoVMBackendType.PTX; case "opencl" -> TornadoVMBackendType.OpenCL;
+      assertEquals(switch (d.backend()) { case "cuda" -> TornadoVMBackendType.PTX; case "opencl" -> TornadoVMBackendType.OPENCL;
         default -> TornadoVMBackendType.JAVA; }, t, d.id());
       if (d.backend().equals("opencl")) assertEquals(TornadoVMBackendType.SPIRV, TornadoVMBackendType.of(d, "spirv"));
     }

@@ -61,7 +61,7 @@ public final class ChunkKernels {
   }
 
   public static void halves(HalfFloatArray a, HalfFloatArray out) {
-    for (@Parallel int i = 0; i < a.getSize(); i++) out.set(i, a.get(i) * 3f + 0.1f);
+    for (@Parallel int i = 0; i < a.getSize(); i++) out.set(i, a.getFloat(i) * 3f + 0.1f);
   }
 
   public static void outOfBounds(FloatArray a, float[] out, int shift) {
