@@ -485,6 +485,28 @@ public final class ExecutionPlan implements AutoCloseable {
     return this;
   }
 
+  /**
+   * TornadoVM's {@code getTraceExecutionPlan()}: what this plan will do, as text — its graphs and
+   * their tasks, the devices, and the settings and switches given to it. The same plan gives the
+   * same text.
+   */
+  public synchronized String getTraceExecutionPlan() {
+    StringBuilder b = new StringBuilder("ExecutionPlan ").append(id).append('\n');
+    for (Engine.Graph g : selected) b.append("  graph ").append(g.name()).append(' ').append(g.taskIds()).append('\n');
+    b.append("  devices ").append(devices().stream().map(Device::id).toList());
+    if (!taskDevices.isEmpty()) {
+      b.append(", tasks");
+      taskDevices.forEach((t, d) -> b.append(' ').append(t).append('=').append(d.id()));
+    }
+    if (concurrentDevices) b.append(", concurrent");
+    b.append('\n');
+    if (!settings.isEmpty()) b.append("  settings ").append(settings).append('\n');
+    if (profiler) b.append("  profiler\n");
+    if (scheduler != null) b.append("  grid scheduler\n");
+    if (fallback != null) b.append("  fallback ").append(fallback.id()).append('\n');
+    return b.toString();
+  }
+
   /** This plan's number: 1 for the first plan made in this JVM, then 2, 3, … */
   public long getId() {
     return id;

@@ -53,6 +53,27 @@ public sealed interface TornadoDevice permits Device {
     return TornadoRuntime.INSTANCE.backendIndexOf(device());
   }
 
+  /** What TornadoVM's {@code getDeviceContext()} gives: here, the device's memory manager only. */
+  record DeviceContext(Device device) {
+    /** The device's memory, as TornadoVM's memory manager describes it. */
+    public MemoryManager getMemoryManager() {
+      return new MemoryManager(device.memoryBytes());
+    }
+  }
+
+  /** TornadoVM's memory manager of a device: its heap is the device's global memory here. */
+  record MemoryManager(long heapSize) {
+    /** Bytes of device memory a plan may use: the device's global memory ({@link Device#memoryBytes()}). */
+    public long getHeapSize() {
+      return heapSize;
+    }
+  }
+
+  /** TornadoVM's {@code getDeviceContext()}, for {@code getDeviceContext().getMemoryManager().getHeapSize()}. */
+  default DeviceContext getDeviceContext() {
+    return new DeviceContext(device());
+  }
+
   /** The kind of code the device runs, as TornadoVM names it: {@code OPENCL}, {@code PTX} (a CUDA device) or {@code JAVA}. */
   default TornadoVMBackendType getTornadoVMBackend() {
     return TornadoVMBackendType.of(device(), null);

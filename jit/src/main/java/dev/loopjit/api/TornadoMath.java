@@ -271,6 +271,46 @@ public final class TornadoMath {
     return (float) Math.toRadians(degrees);
   }
 
+  public static double toRadians(double degrees) {
+    return Math.toRadians(degrees);
+  }
+
+  public static double tan(double angle) {
+    return Math.tan(angle);
+  }
+
+  public static double tanh(double v) {
+    return Math.tanh(v);
+  }
+
+  public static double atan(double v) {
+    return Math.atan(v);
+  }
+
+  public static double atan2(double y, double x) {
+    return Math.atan2(y, x);
+  }
+
+  /** The inverse hyperbolic cosine, {@code log(v + sqrt(v·v − 1))}, in double. */
+  public static double acosh(double v) {
+    return Math.log(v + Math.sqrt(v * v - 1));
+  }
+
+  /** {@link #acosh(double)} of the float, rounded to float. */
+  public static float acosh(float v) {
+    return (float) acosh((double) v);
+  }
+
+  /** The inverse hyperbolic sine, {@code log(v + sqrt(v·v + 1))}, in double. */
+  public static double asinh(double v) {
+    return Math.log(v + Math.sqrt(v * v + 1));
+  }
+
+  /** {@link #asinh(double)} of the float, rounded to float. */
+  public static float asinh(float v) {
+    return (float) asinh((double) v);
+  }
+
   /** π as a float. */
   public static float floatPI() {
     return (float) Math.PI;

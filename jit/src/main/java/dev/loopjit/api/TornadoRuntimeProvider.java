@@ -8,4 +8,13 @@ public final class TornadoRuntimeProvider {
   public static TornadoRuntime getTornadoRuntime() {
     return TornadoRuntime.INSTANCE;
   }
+
+  /**
+   * TornadoVM's {@code setProperty}: sets the Java system property {@code key}. TornadoVM's own
+   * properties ({@code tornado.*}) have no meaning to LoopJIT; its settings are {@code loopjit.*}
+   * (docs/guide/devices.md), read when a plan opens its device.
+   */
+  public static void setProperty(String key, String value) {
+    System.setProperty(key, value);
+  }
 }

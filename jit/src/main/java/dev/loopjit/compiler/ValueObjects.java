@@ -168,7 +168,7 @@ final class ValueObjects {
         if (name.equals("scaleByInverse") && !floating) throw Refusal.unsupported(ops.src, display);
         // scaleByInverse(a, b) is mult(a, 1 / b): the reciprocal once, as Java computes it
         Expr s = !scalar ? null : name.equals("scaleByInverse") ? ops.once(new Binary(Op.Binary.DIV, one(e), (Expr) raw[1])) : ops.once((Expr) raw[1]);
-        IntFunction<Expr> b = scalar ? i -> s : field(value(ops, raw[1], k, display));
+        IntFunction<Expr> b = scalar ? i -> s : operand(ops, raw[1], k, display);
         List<Expr> f = new ArrayList<>();
         for (int i = 0; i < n; i++) f.add(new Binary(op, a.fields().get(i), b.apply(i)));
         ops.push(new Value(k, f));
@@ -233,6 +233,17 @@ final class ValueObjects {
           + (n == 3 ? ", cross" : "") + (floating ? ", scaleByInverse, sqrt, floor, fract, length and normalise)" : ")"));
     }
     return true;
+  }
+
+  /**
+   * The second vector of an element-wise operation: of {@code k} itself, or of ints beside floats or
+   * doubles ({@code Float4.mult(Float4, Int4)}), each element converted as Java promotes it.
+   */
+  private static IntFunction<Expr> operand(OperandStack ops, Object raw, Kind k, String display) {
+    if (raw instanceof Value v && v.kind() != k && v.kind() != Kind.HALF && v.kind().fields == k.fields && v.kind().element == Prim.INT
+        && k.element != Prim.INT)
+      return i -> new Convert(k.element, v.fields().get(i));
+    return field(value(ops, raw, k, display));
   }
 
   /** {@code a[i] * b[j] - a[j] * b[i]}: one element of a cross product. */

@@ -28,6 +28,15 @@ public final class ByteArray extends NativeArray {
     concatInto(this, arrays);
   }
 
+  /** An array over {@code segment}'s memory itself, not a copy (TornadoVM's {@code fromSegmentShallow}); its size must be a multiple of 1 bytes. */
+  public static ByteArray fromSegmentShallow(MemorySegment segment) {
+    return new ByteArray(segment);
+  }
+
+  private ByteArray(MemorySegment segment) {
+    super(segment, 1);
+  }
+
   /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
   public static ByteArray concat(ByteArray... arrays) {
     return new ByteArray(arrays);

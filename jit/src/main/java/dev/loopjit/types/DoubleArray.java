@@ -28,6 +28,15 @@ public final class DoubleArray extends NativeArray {
     concatInto(this, arrays);
   }
 
+  /** An array over {@code segment}'s memory itself, not a copy (TornadoVM's {@code fromSegmentShallow}); its size must be a multiple of 8 bytes. */
+  public static DoubleArray fromSegmentShallow(MemorySegment segment) {
+    return new DoubleArray(segment);
+  }
+
+  private DoubleArray(MemorySegment segment) {
+    super(segment, 8);
+  }
+
   /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
   public static DoubleArray concat(DoubleArray... arrays) {
     return new DoubleArray(arrays);

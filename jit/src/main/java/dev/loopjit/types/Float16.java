@@ -96,6 +96,9 @@ public final class Float16 {
   public static Float16 mult(Float16 a, float b) { return new Float16(a.s[0] * b, a.s[1] * b, a.s[2] * b, a.s[3] * b, a.s[4] * b, a.s[5] * b, a.s[6] * b, a.s[7] * b, a.s[8] * b, a.s[9] * b, a.s[10] * b, a.s[11] * b, a.s[12] * b, a.s[13] * b, a.s[14] * b, a.s[15] * b); }
   public static Float16 div(Float16 a, float b) { return new Float16(a.s[0] / b, a.s[1] / b, a.s[2] / b, a.s[3] / b, a.s[4] / b, a.s[5] / b, a.s[6] / b, a.s[7] / b, a.s[8] / b, a.s[9] / b, a.s[10] / b, a.s[11] / b, a.s[12] / b, a.s[13] / b, a.s[14] / b, a.s[15] / b); }
 
+  /** Each element times the {@code Int16}'s, as Java multiplies a float by an int. */
+  public static Float16 mult(Float16 a, Int16 b) { return new Float16(a.s[0] * b.get(0), a.s[1] * b.get(1), a.s[2] * b.get(2), a.s[3] * b.get(3), a.s[4] * b.get(4), a.s[5] * b.get(5), a.s[6] * b.get(6), a.s[7] * b.get(7), a.s[8] * b.get(8), a.s[9] * b.get(9), a.s[10] * b.get(10), a.s[11] * b.get(11), a.s[12] * b.get(12), a.s[13] * b.get(13), a.s[14] * b.get(14), a.s[15] * b.get(15)); }
+
   /** {@code add(a, b)}. */
   public static Float16 inc(Float16 a, float b) { return add(a, b); }
   /** {@code sub(a, b)}. */

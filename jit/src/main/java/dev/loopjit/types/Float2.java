@@ -58,6 +58,9 @@ public final class Float2 {
   public static Float2 mult(Float2 a, float b) { return new Float2(a.s[0] * b, a.s[1] * b); }
   public static Float2 div(Float2 a, float b) { return new Float2(a.s[0] / b, a.s[1] / b); }
 
+  /** Each element times the {@code Int2}'s, as Java multiplies a float by an int. */
+  public static Float2 mult(Float2 a, Int2 b) { return new Float2(a.s[0] * b.get(0), a.s[1] * b.get(1)); }
+
   /** {@code add(a, b)}. */
   public static Float2 inc(Float2 a, float b) { return add(a, b); }
   /** {@code sub(a, b)}. */

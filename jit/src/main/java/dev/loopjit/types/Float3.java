@@ -63,6 +63,9 @@ public final class Float3 {
   public static Float3 mult(Float3 a, float b) { return new Float3(a.s[0] * b, a.s[1] * b, a.s[2] * b); }
   public static Float3 div(Float3 a, float b) { return new Float3(a.s[0] / b, a.s[1] / b, a.s[2] / b); }
 
+  /** Each element times the {@code Int3}'s, as Java multiplies a float by an int. */
+  public static Float3 mult(Float3 a, Int3 b) { return new Float3(a.s[0] * b.get(0), a.s[1] * b.get(1), a.s[2] * b.get(2)); }
+
   /** {@code add(a, b)}. */
   public static Float3 inc(Float3 a, float b) { return add(a, b); }
   /** {@code sub(a, b)}. */

@@ -105,6 +105,9 @@ public final class Float4 {
     return 4;
   }
 
+  /** Each element times the {@code Int4}'s, as Java multiplies a float by an int. */
+  public static Float4 mult(Float4 a, Int4 b) { return new Float4(a.x * b.get(0), a.y * b.get(1), a.z * b.get(2), a.w * b.get(3)); }
+
   /** {@code add(a, b)}. */
   public static Float4 inc(Float4 a, float b) { return add(a, b); }
   /** {@code sub(a, b)}. */

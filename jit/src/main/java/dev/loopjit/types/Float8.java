@@ -72,6 +72,9 @@ public final class Float8 {
   public static Float8 mult(Float8 a, float b) { return new Float8(a.s[0] * b, a.s[1] * b, a.s[2] * b, a.s[3] * b, a.s[4] * b, a.s[5] * b, a.s[6] * b, a.s[7] * b); }
   public static Float8 div(Float8 a, float b) { return new Float8(a.s[0] / b, a.s[1] / b, a.s[2] / b, a.s[3] / b, a.s[4] / b, a.s[5] / b, a.s[6] / b, a.s[7] / b); }
 
+  /** Each element times the {@code Int8}'s, as Java multiplies a float by an int. */
+  public static Float8 mult(Float8 a, Int8 b) { return new Float8(a.s[0] * b.get(0), a.s[1] * b.get(1), a.s[2] * b.get(2), a.s[3] * b.get(3), a.s[4] * b.get(4), a.s[5] * b.get(5), a.s[6] * b.get(6), a.s[7] * b.get(7)); }
+
   /** {@code add(a, b)}. */
   public static Float8 inc(Float8 a, float b) { return add(a, b); }
   /** {@code sub(a, b)}. */

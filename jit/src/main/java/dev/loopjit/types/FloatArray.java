@@ -28,6 +28,15 @@ public final class FloatArray extends NativeArray {
     concatInto(this, arrays);
   }
 
+  /** An array over {@code segment}'s memory itself, not a copy (TornadoVM's {@code fromSegmentShallow}); its size must be a multiple of 4 bytes. */
+  public static FloatArray fromSegmentShallow(MemorySegment segment) {
+    return new FloatArray(segment);
+  }
+
+  private FloatArray(MemorySegment segment) {
+    super(segment, 4);
+  }
+
   /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
   public static FloatArray concat(FloatArray... arrays) {
     return new FloatArray(arrays);

@@ -29,6 +29,15 @@ public final class HalfFloatArray extends NativeArray {
     concatInto(this, arrays);
   }
 
+  /** An array over {@code segment}'s memory itself, not a copy (TornadoVM's {@code fromSegmentShallow}); its size must be a multiple of 2 bytes. */
+  public static HalfFloatArray fromSegmentShallow(MemorySegment segment) {
+    return new HalfFloatArray(segment);
+  }
+
+  private HalfFloatArray(MemorySegment segment) {
+    super(segment, 2);
+  }
+
   /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
   public static HalfFloatArray concat(HalfFloatArray... arrays) {
     return new HalfFloatArray(arrays);

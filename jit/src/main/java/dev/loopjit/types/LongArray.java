@@ -28,6 +28,15 @@ public final class LongArray extends NativeArray {
     concatInto(this, arrays);
   }
 
+  /** An array over {@code segment}'s memory itself, not a copy (TornadoVM's {@code fromSegmentShallow}); its size must be a multiple of 8 bytes. */
+  public static LongArray fromSegmentShallow(MemorySegment segment) {
+    return new LongArray(segment);
+  }
+
+  private LongArray(MemorySegment segment) {
+    super(segment, 8);
+  }
+
   /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
   public static LongArray concat(LongArray... arrays) {
     return new LongArray(arrays);

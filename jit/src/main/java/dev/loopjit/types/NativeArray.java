@@ -17,7 +17,7 @@ import java.util.Objects;
  * MemorySegment raw = x.getSegment();       // 4096 bytes, no header
  * }</pre>
  */
-public abstract sealed class NativeArray
+public abstract sealed class NativeArray implements TornadoNativeArray
     permits FloatArray, DoubleArray, IntArray, LongArray, ShortArray, ByteArray, CharArray, HalfFloatArray {
 
   /** Alignment of every segment in bytes: enough for OpenCL's base-address alignment and AVX-512. */
@@ -32,6 +32,16 @@ public abstract sealed class NativeArray
     // Arena.ofAuto(): freed by the GC when the array is unreachable; allocate() zeroes the memory.
     this.segment = Arena.ofAuto().allocate(Math.max(1L, (long) size * elementBytes), ALIGNMENT)
         .asSlice(0, (long) size * elementBytes);
+  }
+
+  /**
+   * An array over {@code segment} itself, sharing its memory (TornadoVM's {@code fromSegmentShallow}):
+   * its size must be a whole number of elements; it is aligned as the segment is.
+   */
+  NativeArray(MemorySegment segment, int elementBytes) {
+    checkSource(segment, elementBytes);
+    this.segment = segment;
+    this.size = (int) (segment.byteSize() / elementBytes);
   }
 
   /** Number of elements. */

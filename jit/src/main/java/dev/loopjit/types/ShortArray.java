@@ -28,6 +28,15 @@ public final class ShortArray extends NativeArray {
     concatInto(this, arrays);
   }
 
+  /** An array over {@code segment}'s memory itself, not a copy (TornadoVM's {@code fromSegmentShallow}); its size must be a multiple of 2 bytes. */
+  public static ShortArray fromSegmentShallow(MemorySegment segment) {
+    return new ShortArray(segment);
+  }
+
+  private ShortArray(MemorySegment segment) {
+    super(segment, 2);
+  }
+
   /** A new array of the elements of {@code arrays}, one array after another (TornadoVM's {@code concat}). */
   public static ShortArray concat(ShortArray... arrays) {
     return new ShortArray(arrays);

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.loopjit.types.Double2;
 import dev.loopjit.types.Float16;
 import dev.loopjit.types.Float3;
+import dev.loopjit.types.Float4;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.Int8;
 import dev.loopjit.types.IntArray;
@@ -16,6 +17,8 @@ import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.VectorDouble2;
 import dev.loopjit.types.VectorFloat16;
 import dev.loopjit.types.VectorFloat3;
+import dev.loopjit.types.VectorFloat4;
+import dev.loopjit.types.VectorInt4;
 import dev.loopjit.types.VectorInt8;
 import org.junit.jupiter.api.Test;
 
@@ -60,6 +63,11 @@ public class VectorTypesTest {
     }
   }
 
+  /** A float vector times an int one, each int promoted as Java promotes it. */
+  static void mixed(VectorFloat4 a, VectorInt4 b, VectorFloat4 out) {
+    for (@Parallel int i = 0; i < out.getLength(); i++) out.set(i, Float4.mult(a.get(i), b.get(i)));
+  }
+
   static VectorFloat3 floats3(int n, int seed) {
     VectorFloat3 v = new VectorFloat3(n);
     for (int i = 0; i < n; i++) v.set(i, new Float3((i * 7 + seed) % 11 - 4.5f, (i * 3 + seed) % 5 + 0.25f, (i + seed) % 9 - 3f));
@@ -90,7 +98,21 @@ public class VectorTypesTest {
     FloatArray want16 = new FloatArray(n);
     float16(fa, want16);
 
+    VectorFloat4 ma = new VectorFloat4(n), wantMixed = new VectorFloat4(n);
+    VectorInt4 mb = new VectorInt4(n);
+    for (int i = 0; i < n * 4; i++) {
+      ma.getArray().set(i, i * 0.37f - 3f);
+      mb.getArray().set(i, (i * 7919) % 100_003 - 50_000);   // large ints: the float conversion rounds, as Java's does
+    }
+    mixed(ma, mb, wantMixed);
+
     for (Device d : Devices.all()) {
+      VectorFloat4 mixedOut = new VectorFloat4(n);
+      try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("m").task("mixed", VectorTypesTest::mixed, ma, mb, mixedOut)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, mixedOut).snapshot()).withDevice(d)) {
+        plan.execute();
+      }
+      assertArrayEquals(wantMixed.getArray().toArray(), mixedOut.getArray().toArray(), d.id() + ": Float4 times Int4");
       VectorFloat3 out = new VectorFloat3(n);
       FloatArray scalars = new FloatArray(n), out16 = new FloatArray(n);
       VectorInt8 ints = new VectorInt8(n);

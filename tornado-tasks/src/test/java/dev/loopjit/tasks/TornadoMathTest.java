@@ -72,6 +72,10 @@ class TornadoMathTest {
       doubles.set(2 * n + i, TornadoMath.sqrt(TornadoMath.abs(v)) + TornadoMath.exp(v) + TornadoMath.log(TornadoMath.abs(v) + 1) + TornadoMath.log2(2 + v));
       doubles.set(3 * n + i, TornadoMath.pow(TornadoMath.abs(v), 1.5) + TornadoMath.sin(v) + TornadoMath.cos(v) + TornadoMath.asin(v)
           + TornadoMath.acos(v) + TornadoMath.sinpi(v) + TornadoMath.cospi(v));
+      doubles.set(4 * n + i, TornadoMath.tan(v) + TornadoMath.tanh(v) + TornadoMath.atan(v) + TornadoMath.atan2(v, 0.5) + TornadoMath.toRadians(v * 90)
+          + TornadoMath.acosh(2 + v) + TornadoMath.asinh(v));
+      float f = (float) v;
+      doubles.set(5 * n + i, TornadoMath.acosh(1.5f + f) + TornadoMath.asinh(f));
     }
   }
 
@@ -94,7 +98,7 @@ class TornadoMathTest {
     KernelCheck.of("otherTypes", TornadoMathTest::otherTypes).tolerance(Tolerance.ulps(4))
         .args(() -> { Inputs in = new Inputs(3);
           return new Object[] {in.intArray(N, -300, 300), in.intArray(N, -300, 300), in.doubleArray(N, -1, 1), new IntArray(4 * N),
-              new DoubleArray(4 * N), N}; })
+              new DoubleArray(6 * N), N}; })
         .run();
   }
 
