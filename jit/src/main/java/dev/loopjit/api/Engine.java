@@ -146,6 +146,11 @@ public interface Engine {
     return null;
   }
 
+  /** Whether the settings ask plans over several devices to run them concurrently (TornadoVM's {@code -Dtornado.concurrent.devices=True}). */
+  default boolean settingsConcurrentDevices() {
+    return false;
+  }
+
   /** The code {@code code} becomes for {@code target}; see {@link KernelCode#of}. */
   String code(Serializable code, String target);
 

@@ -233,6 +233,22 @@ public final class ExecutionPlan implements AutoCloseable {
     return this;
   }
 
+  /**
+   * TornadoVM's {@code withIntraPlanConcurrency()}: there, copies and kernels that do not depend on
+   * each other go to separate CUDA streams. LoopJIT runs a device's work in order on one queue; it
+   * accepts the call, with the same results. Returns this plan.
+   */
+  public synchronized ExecutionPlan withIntraPlanConcurrency() {
+    open();
+    return this;
+  }
+
+  /** TornadoVM's {@code withoutIntraPlanConcurrency()}: see {@link #withIntraPlanConcurrency()}. */
+  public synchronized ExecutionPlan withoutIntraPlanConcurrency() {
+    open();
+    return this;
+  }
+
   /** TornadoVM's {@code withoutCUDAGraph()}: see {@link #withCUDAGraph()}. */
   public synchronized ExecutionPlan withoutCUDAGraph() {
     open();
@@ -254,7 +270,7 @@ public final class ExecutionPlan implements AutoCloseable {
         if (setting != null && !taskDevices.containsKey(name)) tasks.put(name, settingDevice(name, setting));
       }
     tasks.putAll(taskDevices);
-    return new Engine.Placement(device(), tasks, concurrentDevices);
+    return new Engine.Placement(device(), tasks, concurrentDevices || Engine.get().settingsConcurrentDevices());
   }
 
   /** The device {@code -D<task>.device=<value>} names: {@code B:D} as {@link #getDevice(int, int)}, or a device id. */

@@ -97,6 +97,11 @@ public final class LoopJitEngine implements Engine {
   }
 
   @Override
+  public boolean settingsConcurrentDevices() {
+    return Settings.tornadoConcurrentDevices();
+  }
+
+  @Override
   public String settingsDeviceOf(String task) {
     return Settings.taskDevice(task);
   }

@@ -33,6 +33,7 @@ import java.util.Map;
  * <tr><td>loopjit.reduceReset</td><td>LOOPJIT_REDUCE_RESET</td><td>{@code true}: TornadoVM's reductions: each {@code @Reduce} element a kernel updates is set to its operator's neutral element before every execution (default: it starts from the array's value, as Java's loop does)</td></tr>
  * <tr><td>loopjit.printSchedule</td><td>LOOPJIT_PRINT_SCHEDULE</td><td>{@code true}: every plan prints each step of its executions, headed by its device (as {@code withPrintSchedule()})</td></tr>
  * <tr><td>GRAPH.TASK.device</td><td></td><td>TornadoVM's property: the device of one task, {@code B:D} (backend B's device D, as {@code TornadoRuntime} numbers them) or a LoopJIT id ({@code opencl:0}); a plan's {@code withDevice("graph.task", d)} wins</td></tr>
+ * <tr><td>tornado.concurrent.devices</td><td></td><td>TornadoVM's property: {@code True} makes every plan over several devices run them concurrently (as {@code withConcurrentDevices()})</td></tr>
  * <tr><td>loopjit.probe</td><td>LOOPJIT_PROBE</td><td>{@code off}: never measure a device's limits for {@code Profile} (cached ones are still used); default: measure once per device</td></tr>
  * </table>
  */
@@ -73,6 +74,11 @@ public final class Settings {
   public static String taskDevice(String task) {
     String v = System.getProperty(task + ".device");
     return v == null || v.isBlank() ? null : v.trim();
+  }
+
+  /** TornadoVM's {@code -Dtornado.concurrent.devices=True} (its {@code --enableConcurrentDevices}): plans over several devices run them concurrently. */
+  public static boolean tornadoConcurrentDevices() {
+    return Boolean.parseBoolean(System.getProperty("tornado.concurrent.devices", "false").trim());
   }
 
   /** The forced device id, or null. */

@@ -151,6 +151,23 @@ public class MultiDeviceTest {
   }
 
   @Test
+  void tornadoVmsConcurrencyPropertyMakesPlansConcurrent() {
+    float[] x = {1f, 2f}, y = new float[2], a = {1f, 2f}, b = new float[2];
+    TaskGraph g = new TaskGraph("cp").task("slow", MultiDeviceTest::slow, x, y).task("fast", MultiDeviceTest::scale, a, 2f, b);
+    System.setProperty("tornado.concurrent.devices", "True");
+    try {
+      List<String> lines = printed(() -> {
+        try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(Devices.jvm()).withDevice("cp.fast", Devices.get("jvm-mt"))) {
+          plan.withPrintSchedule().execute();
+        }
+      });
+      assertTrue(first(lines, "jvm-mt  launch    cp.fast") < first(lines, "jvm  wait"), String.join("\n", lines));
+    } finally {
+      System.clearProperty("tornado.concurrent.devices");
+    }
+  }
+
+  @Test
   void theScheduleNamesEachStepsDevice() {
     Arrays5[] got = new Arrays5[1];
     List<String> lines = printed(() -> got[0] = run(Devices.jvm(), Devices.get("jvm-mt"), false, true));
