@@ -224,7 +224,7 @@ public final class GraphRunner implements Engine.Executor {
             args[args.length - 1] = report.buffer;
             if (step.kernel().mayFail(step.task().args().toArray())) checked.add(step);   // else it cannot report: not read
           }
-          if (executedOnce && !this.options.flag("reduceReset")) warnIfReductionContinues(step.task());
+          if (executedOnce && !segments && !this.options.flag("reduceReset")) warnIfReductionContinues(step.task());
           for (int i = 0; i < step.task().args().size(); i++)
             if (step.kernel().access(i).writes() && HostArray.of(step.task().args().get(i)) != null) fresh.add(HostArray.of(step.task().args().get(i)));
           if (step.kernel().prologue()) launchOnce(step, args, Launch.Loops.PROLOGUE, tally);   // once before the loop, even an empty one
@@ -408,12 +408,6 @@ public final class GraphRunner implements Engine.Executor {
     prepare(graphs, options, tally);
     allocate(options.plan() != null ? specs(options.plan()) : graphs);
     return tally.profile(false, null);
-  }
-
-  /** Whether this device's copy of {@code h} is current (false when it has none). */
-  boolean valid(HostArray h) {
-    Slot s = slots.get(h);
-    return s != null && s.deviceValid;
   }
 
   /** Marks this device's copy of {@code h} stale: the next task here that uses it copies it in from the host first. */
@@ -604,6 +598,18 @@ public final class GraphRunner implements Engine.Executor {
     if (checked) return false;
     if (everyIn) return !written || backEveryTime;
     return !anyIn && written && !read && backEveryTime;
+  }
+
+  /**
+   * Whether this runner runs segments of a plan over several devices ({@link MultiDeviceRunner}):
+   * each of its executions is then part of one, so what it copied in or wrote earlier in the plan's
+   * execution is not known here, and the reduction warning is not given.
+   */
+  private volatile boolean segments;
+
+  /** Makes this runner one device of a plan over several. */
+  void runSegments() {
+    segments = true;
   }
 
   /** The arrays this execution copied in or a task of it wrote so far: their device values are this execution's. */

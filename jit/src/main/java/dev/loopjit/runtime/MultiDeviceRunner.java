@@ -65,6 +65,7 @@ final class MultiDeviceRunner implements Engine.Executor {
     this.placement = placement;
     this.runners = Map.copyOf(runners);
     this.printSchedule = printSchedule;
+    this.runners.values().forEach(GraphRunner::runSegments);
   }
 
   private Layout layout(List<Engine.Graph> plan) {

@@ -72,17 +72,7 @@ public record HostArray(Object array, Prim element, int length) {
 
   /** A new zeroed host array of the same class and shape (a device's own copy, on the jvm). */
   public Object newZeroed() {
-    return switch (array) {
-      case NativeCollection c -> c.withArray((NativeArray) HostArray.of(c.getArray()).newZeroed());
-      case NativeArray a -> {
-        try {
-          yield a.getClass().getConstructor(int.class).newInstance(length);
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException(e);
-        }
-      }
-      default -> Array.newInstance(array.getClass().getComponentType(), length);
-    };
+    return array instanceof NativeCollection c ? c.withArray((NativeArray) HostArray.of(c.getArray()).newZeroed()) : newZeroed(length);
   }
 
   /**
