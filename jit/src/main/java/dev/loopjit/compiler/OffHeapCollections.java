@@ -25,15 +25,21 @@ final class OffHeapCollections {
   /** The element type of a collection class (by simple name), or null when it is not one. */
   static Prim element(String simpleName) {
     return switch (simpleName) {
-      case "Matrix2DFloat", "VectorFloat" -> Prim.FLOAT;
-      case "Matrix2DInt", "VectorInt" -> Prim.INT;
-      case "Matrix2DDouble", "VectorDouble" -> Prim.DOUBLE;
+      case "Matrix2DFloat", "VectorFloat", "Matrix3DFloat", "Matrix2DFloat4", "Matrix3DFloat4" -> Prim.FLOAT;
+      case "Matrix2DInt", "VectorInt", "Matrix3DInt" -> Prim.INT;
+      case "Matrix2DDouble", "VectorDouble", "Matrix3DDouble" -> Prim.DOUBLE;
+      case "Matrix3DLong" -> Prim.LONG;
+      case "Matrix3DShort" -> Prim.SHORT;
       default -> vectorOf(simpleName) != null ? vectorOf(simpleName).element : null;
     };
   }
 
-  /** The value a vector collection holds ({@code VectorFloat4}: {@code Float4}; {@code VectorInt8}: {@code Int8}), or null. */
+  /**
+   * The value a collection holds per element ({@code VectorFloat4}, {@code Matrix2DFloat4}: {@code Float4};
+   * {@code VectorInt8}: {@code Int8}), or null for one of plain elements.
+   */
   static ValueObjects.Kind vectorOf(String simpleName) {
+    if (simpleName.startsWith("Matrix") && simpleName.endsWith("Float4")) return ValueObjects.Kind.FLOAT4;
     if (!simpleName.startsWith("Vector")) return null;
     ValueObjects.Kind k = ValueObjects.kind("dev/loopjit/types/" + simpleName.substring("Vector".length()));
     return k == ValueObjects.Kind.HALF ? null : k;
@@ -44,35 +50,43 @@ final class OffHeapCollections {
     if (!owner.startsWith(TYPES)) return false;
     String simple = owner.substring(TYPES.length());
     if (element(simple) == null) return false;
-    boolean matrix = simple.startsWith("Matrix2D");
-    ValueObjects.Kind values = vectorOf(simple);   // a vector of Float4s, Int8s, …: element i is fields n·i … n·i + n - 1
+    boolean matrix = simple.startsWith("Matrix");
+    int dims = simple.startsWith("Matrix3D") ? 3 : matrix ? 2 : 1;   // the indices get and set take
+    ValueObjects.Kind values = vectorOf(simple);   // a collection of Float4s, Int8s, …: element e is fields n·e … n·e + n - 1
     String display = simple + "." + name;
     switch (name) {
       case "get" -> {
-        if (matrix) ops.push(new Load(array, flat(array, (Expr) raw[0], (Expr) raw[1])));
-        else if (values != null) ops.push(ValueObjects.loadVector(ops, values, array, (Expr) raw[0]));
-        else ops.push(new Load(array, (Expr) raw[0]));
+        Expr at = index(array, raw, dims);
+        ops.push(values != null ? ValueObjects.loadVector(ops, values, array, at) : new Load(array, at));
       }
       case "set" -> {
-        if (desc.startsWith("(L")) throw Refusal.error(ops.src, display, display + " of a whole collection is not supported in a kernel; copy elements");
+        if (raw.length != dims + 1) throw Refusal.error(ops.src, display, display + " of a whole collection is not supported in a kernel; copy elements");
+        Expr at = index(array, raw, dims);
         if (values != null) {
-          ValueObjects.storeVector(ops, values, array, (Expr) raw[0], raw[1], display);
+          ValueObjects.storeVector(ops, values, array, at, raw[dims], display);
           return true;
         }
         ops.spillLoads();
-        if (matrix) ops.out.add(new Stmt.Store(array, flat(array, (Expr) raw[0], (Expr) raw[1]), (Expr) raw[2], ops.src));
-        else ops.out.add(new Stmt.Store(array, (Expr) raw[0], (Expr) raw[1], ops.src));
+        ops.out.add(new Stmt.Store(array, at, (Expr) raw[dims], ops.src));
       }
-      case "getNumRows" -> ops.push(shape(array, 0));
-      case "getNumColumns" -> ops.push(shape(array, 1));
+      case "getNumRows", "getSizeX" -> ops.push(shape(array, 0));
+      case "getNumColumns", "getSizeY" -> ops.push(shape(array, 1));
+      case "getSizeZ" -> ops.push(shape(array, 2));
       case "size" -> ops.push(new Length(array));
       case "getLength" -> ops.push(values != null ? new Binary(Op.Binary.DIV, new Length(array), Const.of(values.fields)) : new Length(array));
       case "vectorWidth" -> ops.push(Const.of(values != null ? values.fields : 1));
       case "getArray" -> ops.push(array);
       default -> throw Refusal.error(ops.src, display, display + " is not supported in a kernel (collections offer get, set, size"
-          + (matrix ? ", getNumRows, getNumColumns" : ", getLength") + " and getArray there)");
+          + (dims == 3 ? ", getSizeX, getSizeY, getSizeZ" : matrix ? ", getNumRows, getNumColumns" : ", getLength") + " and getArray there)");
     }
     return true;
+  }
+
+  /** The element a collection's get or set names: {@code i}, {@code i * columns + j}, or {@code (i * y + j) * z + k}. */
+  private static Expr index(Expr array, Object[] raw, int dims) {
+    if (dims == 1) return (Expr) raw[0];
+    Expr at = flat(array, (Expr) raw[0], (Expr) raw[1]);
+    return dims == 2 ? at : new Binary(Op.Binary.ADD, new Binary(Op.Binary.MUL, at, shape(array, 2)), (Expr) raw[2]);
   }
 
   /** Row-major {@code i * columns + j}. */

@@ -47,7 +47,8 @@ public record HostArray(Object array, Prim element, int length) {
     // Collections are their storage array with a shape.
     if (dev.loopjit.types.NativeCollection.class.isAssignableFrom(c) && c != dev.loopjit.types.NativeCollection.class) {
       String n = c.getSimpleName();   // Matrix2DFloat, VectorFloat, VectorFloat4, VectorInt8, VectorDouble16, …
-      return n.contains("Float") ? Prim.FLOAT : n.contains("Int") ? Prim.INT : n.contains("Double") ? Prim.DOUBLE : null;
+      return n.contains("Float") ? Prim.FLOAT : n.contains("Int") ? Prim.INT : n.contains("Double") ? Prim.DOUBLE : n.contains("Long") ? Prim.LONG
+          : n.contains("Short") ? Prim.SHORT : null;
     }
     return null;
   }
@@ -58,7 +59,7 @@ public record HostArray(Object array, Prim element, int length) {
   }
 
   /**
-   * Extent {@code dim} of a matrix (0: rows, 1: columns), what {@code Intrinsic.SHAPE} asks at
+   * Extent {@code dim} of a matrix (0: rows or x, 1: columns or y, 2: z), what {@code Intrinsic.SHAPE} asks at
    * launch; a vector or array has one row of {@link #length()} elements.
    */
   public int extent(int dim) {
@@ -66,6 +67,13 @@ public record HostArray(Object array, Prim element, int length) {
       case Matrix2DFloat m -> dim == 0 ? m.getNumRows() : m.getNumColumns();
       case Matrix2DInt m -> dim == 0 ? m.getNumRows() : m.getNumColumns();
       case Matrix2DDouble m -> dim == 0 ? m.getNumRows() : m.getNumColumns();
+      case dev.loopjit.types.Matrix2DFloat4 m -> dim == 0 ? m.getNumRows() : m.getNumColumns();
+      case dev.loopjit.types.Matrix3DFloat m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
+      case dev.loopjit.types.Matrix3DInt m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
+      case dev.loopjit.types.Matrix3DDouble m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
+      case dev.loopjit.types.Matrix3DLong m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
+      case dev.loopjit.types.Matrix3DShort m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
+      case dev.loopjit.types.Matrix3DFloat4 m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
       default -> dim == 0 ? 1 : length;
     };
   }

@@ -12,6 +12,7 @@ import java.lang.foreign.MemorySegment;
  */
 public sealed interface NativeCollection
     permits Matrix2DFloat, Matrix2DInt, Matrix2DDouble, VectorFloat, VectorInt, VectorDouble, VectorFloat4,
+    Matrix2DFloat4, Matrix3DFloat, Matrix3DInt, Matrix3DDouble, Matrix3DLong, Matrix3DShort, Matrix3DFloat4,
     VectorFloat2, VectorFloat3, VectorFloat8, VectorFloat16, VectorInt2, VectorInt3, VectorInt4, VectorInt8, VectorInt16, VectorDouble2, VectorDouble3, VectorDouble4, VectorDouble8, VectorDouble16 {
   /** The off-heap array holding the elements (row-major for matrices). */
   NativeArray getArray();
