@@ -1,17 +1,22 @@
-// TornadoVM's TornadoBailoutRuntimeException, declared so that TornadoVM programs that catch or throw it compile after the import rename; LoopJIT never throws it.
+// TornadoVM's TornadoBailoutRuntimeException: what a plan throws when a graph cannot run in the batches it was asked to (withBatch).
 package dev.loopjit.api;
 
 /**
- * TornadoVM's {@code TornadoBailoutRuntimeException}, unchecked here so that a program's {@code catch} clauses compile whatever
- * its block throws. LoopJIT throws its own types instead (docs/guide/coming-from-tornadovm.md lists
- * them): a kernel that cannot run is refused before anything runs with a
- * {@link KernelCompilationException} (a {@link TornadoCompilationException}); a device out of memory
- * is a driver exception that names the array and the device.
+ * TornadoVM's {@code TornadoBailoutRuntimeException}, unchecked. LoopJIT throws it where TornadoVM
+ * does for batches: a plan {@link ExecutionPlan#withBatch(String)} whose graph cannot be cut into
+ * slices (a task that does not work element by element, arrays of different lengths), before
+ * anything runs. It is an {@link IllegalArgumentException}, as LoopJIT's other refusals of bad
+ * input are. Elsewhere LoopJIT refuses with its own types (a kernel that cannot run: a
+ * {@link KernelCompilationException}).
  */
-public class TornadoBailoutRuntimeException extends RuntimeException {
+public class TornadoBailoutRuntimeException extends IllegalArgumentException {
   private static final long serialVersionUID = 1L;
 
   public TornadoBailoutRuntimeException(String message) {
     super(message);
+  }
+
+  public TornadoBailoutRuntimeException(String message, Throwable cause) {
+    super(message, cause);
   }
 }

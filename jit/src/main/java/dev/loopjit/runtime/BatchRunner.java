@@ -99,13 +99,13 @@ final class BatchRunner implements Engine.Executor {
     Map<TaskSpec, Elementwise.Use> uses = new LinkedHashMap<>();
     for (TaskSpec t : g.tasks()) {
       String task = "withBatch: task \"" + t.qualifiedName() + "\"";
-      if (t.method() == null) throw new IllegalArgumentException(task + " is a prebuilt kernel, which cannot be proven to work element by element");
-      if (!t.fixedArguments()) throw new IllegalArgumentException(task + " reads fields of an object or static fields, which slices cannot split");
+      if (t.method() == null) throw new dev.loopjit.api.TornadoBailoutRuntimeException(task + " is a prebuilt kernel, which cannot be proven to work element by element");
+      if (!t.fixedArguments()) throw new dev.loopjit.api.TornadoBailoutRuntimeException(task + " reads fields of an object or static fields, which slices cannot split");
       Elementwise.Use u;
       try {
         u = Elementwise.of(t.method());
       } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException(task + " cannot run in slices: " + e.getMessage(), e);
+        throw new dev.loopjit.api.TornadoBailoutRuntimeException(task + " cannot run in slices: " + e.getMessage(), e);
       }
       uses.put(t, u);
       for (int p : u.sliced()) sliced.add(HostArray.of(t.args().get(p)));
@@ -114,18 +114,18 @@ final class BatchRunner implements Engine.Executor {
     }
     for (HostArray h : whole)
       if (sliced.contains(h) || written.contains(h))
-        throw new IllegalArgumentException("withBatch: graph \"" + g.name() + "\": " + h.describe()
+        throw new dev.loopjit.api.TornadoBailoutRuntimeException("withBatch: graph \"" + g.name() + "\": " + h.describe()
             + " is read whole by one task and element by element or written by another, so it cannot be cut into slices");
     int length = -1;
     int elementBytes = 1;
     for (HostArray h : sliced) {
       if (length >= 0 && h.length() != length)
-        throw new IllegalArgumentException("withBatch: graph \"" + g.name() + "\": its element-by-element arrays have different lengths ("
+        throw new dev.loopjit.api.TornadoBailoutRuntimeException("withBatch: graph \"" + g.name() + "\": its element-by-element arrays have different lengths ("
             + String.join(", ", sliced.stream().map(HostArray::describe).toList()) + "); slices need one");
       length = h.length();
       elementBytes = Math.max(elementBytes, (int) (h.byteSize() / Math.max(1, h.length())));
       if (h.array() instanceof boolean[] || h.array() instanceof dev.loopjit.types.NativeCollection)
-        throw new IllegalArgumentException("withBatch: graph \"" + g.name() + "\": " + h.describe() + " is not cut into slices (boolean arrays and collections are not)");
+        throw new dev.loopjit.api.TornadoBailoutRuntimeException("withBatch: graph \"" + g.name() + "\": " + h.describe() + " is not cut into slices (boolean arrays and collections are not)");
     }
     int slice = (int) Math.max(1, Math.min(Integer.MAX_VALUE, batchBytes / elementBytes));
     Slicing s = null;

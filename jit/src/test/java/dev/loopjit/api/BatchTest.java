@@ -120,7 +120,7 @@ public class BatchTest {
       };
       g.transferToHost(DataTransferMode.EVERY_EXECUTION, y);
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(Devices.jvm()).withBatch("1KB")) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, plan::execute, c[0]);
+        TornadoBailoutRuntimeException e = assertThrows(TornadoBailoutRuntimeException.class, plan::execute, c[0]);
         assertTrue(e.getMessage().startsWith(c[1]), c[0] + ": " + e.getMessage());
       }
       assertEquals(42f, y[0], "nothing ran");
