@@ -480,9 +480,10 @@ public final class GraphRunner implements Engine.Executor {
   private static Grid grid(TaskSpec t, DeviceKernel k, Engine.ExecutionOptions options) {
     WorkerGrid w = options.scheduler().get(t.qualifiedName());
     if (k.explicit()) {
-      if (w == null)
-        throw new IllegalArgumentException("task \"" + t.qualifiedName() + "\" takes a KernelContext and needs a launch grid: "
-            + "plan.withGridScheduler(new GridScheduler(\"" + t.qualifiedName() + "\", new WorkerGrid1D(n)))");
+      if (w == null)   // TornadoVM's type for it; an IllegalArgumentException
+        throw new dev.loopjit.api.TornadoRuntimeException("task \"" + t.qualifiedName() + "\" takes a KernelContext and needs a launch grid: "
+            + "plan.withGridScheduler(new GridScheduler(\"" + t.qualifiedName() + "\", new WorkerGrid1D(n)))"
+            + (options.scheduler().taskNames().isEmpty() ? "" : "; the scheduler has grids for " + options.scheduler().taskNames()));
       return new Grid(w.dimension(), w.getGlobalWork(), w.getLocalWork(), w.getGlobalWork());
     }
     long[] counts = k.loopCounts(t.args().toArray());

@@ -32,8 +32,8 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
       Object o = arrays[i];
       HostArray h = HostArray.of(o);
       if (h == null && (o instanceof Number || o instanceof Boolean || o instanceof Character || o instanceof KernelContext)) continue;
-      if (h == null)
-        throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " argument " + i + " is "
+      if (h == null)   // TornadoVM's type for it; an IllegalArgumentException
+        throw new dev.loopjit.api.TornadoRuntimeException("graph \"" + graph + "\": " + what + " argument " + i + " is "
             + (o == null ? "null" : "a " + o.getClass().getName())
             + "; arrays move between host and device (primitive arrays and dev.loopjit.types arrays), values are passed by the task");
       into.add(new Transfer(mode, h));
