@@ -84,6 +84,27 @@ public record HostArray(Object array, Prim element, int length) {
   }
 
   /**
+   * A new zeroed host array of the same class and shape whose off-heap memory belongs to
+   * {@code arena} (heap arrays: the GC's, as {@link #newZeroed()}): a device's own copy that
+   * closing the arena frees at once, rather than when the GC next runs.
+   */
+  public Object newZeroed(java.lang.foreign.Arena arena) {
+    return switch (array) {
+      case NativeCollection c -> c.withArray((NativeArray) HostArray.of(c.getArray()).newZeroed(arena));
+      case NativeArray a -> {
+        long bytes = byteSize();
+        MemorySegment memory = arena.allocate(Math.max(1L, bytes), NativeArray.ALIGNMENT).asSlice(0, bytes);   // zeroed
+        try {
+          yield a.getClass().getMethod("fromSegmentShallow", MemorySegment.class).invoke(null, memory);
+        } catch (ReflectiveOperationException e) {
+          throw new IllegalStateException(e);
+        }
+      }
+      default -> newZeroed();
+    };
+  }
+
+  /**
    * A new zeroed array of the same class with {@code n} elements (a slice's own, for batches); not
    * for collections, whose shape a length does not give.
    */

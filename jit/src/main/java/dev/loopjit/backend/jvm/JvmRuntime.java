@@ -47,16 +47,22 @@ final class JvmRuntime implements DeviceRuntime {
     return new Prepared(JvmKernel.of(task, loops, resets), false, System.nanoTime() - t0, 0);
   }
 
-  /** A JVM copy of a host array, of the same class. */
-  record JvmBuffer(HostArray host, Object copy) implements DeviceBuffer {
+  /** A JVM copy of a host array, of the same class; an off-heap copy's memory is its arena's, freed when the buffer is released. */
+  record JvmBuffer(HostArray host, Object copy, java.lang.foreign.Arena arena) implements DeviceBuffer {
     @Override public boolean inPlace() { return false; }
-    @Override public void release() {}
+    @Override public void release() {
+      if (arena != null) arena.close();
+    }
   }
 
   @Override
   public DeviceBuffer allocate(HostArray host, boolean inPlace) {
-    // A zeroed object of the same class and shape (a collection over a copy of its storage).
-    return new JvmBuffer(host, host.newZeroed());
+    // A zeroed object of the same class and shape (a collection over a copy of its storage). An off-heap copy's memory
+    // is freed when the plan releases it: left to the GC, plans that come and go hold it until a collection the heap
+    // alone never asks for (64 MB arrays: 122 MB more native memory per plan, measured).
+    if (!host.offHeap()) return new JvmBuffer(host, host.newZeroed(), null);
+    java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofShared();
+    return new JvmBuffer(host, host.newZeroed(arena), arena);
   }
 
   @Override
