@@ -224,9 +224,11 @@ public final class GraphRunner implements Engine.Executor {
             args[args.length - 1] = report.buffer;
             if (step.kernel().mayFail(step.task().args().toArray())) checked.add(step);   // else it cannot report: not read
           }
-          if (executedOnce && !segments && !this.options.flag("reduceReset")) warnIfReductionContinues(step.task());
-          for (int i = 0; i < step.task().args().size(); i++)
-            if (step.kernel().access(i).writes() && HostArray.of(step.task().args().get(i)) != null) fresh.add(HostArray.of(step.task().args().get(i)));
+          if (watchReductions()) {   // only until the warning was given: nothing of it on the launch path after that
+            if (executedOnce) warnIfReductionContinues(step.task());
+            for (int i = 0; i < step.task().args().size(); i++)
+              if (step.kernel().access(i).writes() && HostArray.of(step.task().args().get(i)) != null) fresh.add(HostArray.of(step.task().args().get(i)));
+          }
           if (step.kernel().prologue()) launchOnce(step, args, Launch.Loops.PROLOGUE, tally);   // once before the loop, even an empty one
           if (!empty(step.grid())) {
             synchronized (tally) {
@@ -362,14 +364,15 @@ public final class GraphRunner implements Engine.Executor {
   @Override
   public Profile transferToHost(List<Engine.Graph> graphs, Object array, long offset, long length, boolean profile) {
     HostArray h = HostArray.of(array);
-    Object saved = h.newZeroed();
-    java.lang.foreign.MemorySegment.copy(h.segment(), 0, HostArray.of(saved).segment(), 0, h.byteSize());
-    Profile p = transferToHost(graphs, List.of(array), profile);
-    long bytes = h.byteSize() / Math.max(1, h.length());
-    java.lang.foreign.MemorySegment host = h.segment(), kept = HostArray.of(saved).segment();
-    java.lang.foreign.MemorySegment.copy(kept, 0, host, 0, offset * bytes);
-    java.lang.foreign.MemorySegment.copy(kept, (offset + length) * bytes, host, (offset + length) * bytes, h.byteSize() - (offset + length) * bytes);
-    return p;
+    try (java.lang.foreign.Arena arena = java.lang.foreign.Arena.ofConfined()) {   // the host's own elements, kept aside for the call only
+      java.lang.foreign.MemorySegment host = h.segment(), kept = arena.allocate(Math.max(1, h.byteSize()));
+      java.lang.foreign.MemorySegment.copy(host, 0, kept, 0, h.byteSize());
+      Profile p = transferToHost(graphs, List.of(array), profile);
+      long bytes = h.byteSize() / Math.max(1, h.length());
+      java.lang.foreign.MemorySegment.copy(kept, 0, host, 0, offset * bytes);
+      java.lang.foreign.MemorySegment.copy(kept, (offset + length) * bytes, host, (offset + length) * bytes, h.byteSize() - (offset + length) * bytes);
+      return p;
+    }
   }
 
   @Override
@@ -616,6 +619,21 @@ public final class GraphRunner implements Engine.Executor {
   /** The arrays this execution copied in or a task of it wrote so far: their device values are this execution's. */
   private final java.util.Set<HostArray> fresh = new java.util.HashSet<>();
 
+  /** Whether this runner still looks for a reduction continuing from the previous execution (the warning not given yet, nor asked away). */
+  private boolean watchReductions() {
+    return !segments && !WARNED_REDUCTION.get() && !options.flag("reduceReset");
+  }
+
+  /** Each task's {@code @Reduce} array parameters, read from its method once. */
+  private final Map<TaskSpec, int[]> reduceParams = new IdentityHashMap<>();
+
+  private static int[] reduceParams(TaskSpec t) {
+    if (t.method() == null) return new int[0];
+    java.lang.reflect.Parameter[] params = t.method().method().getParameters();
+    return java.util.stream.IntStream.range(0, Math.min(params.length, t.args().size()))
+        .filter(i -> params[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)).toArray();
+  }
+
   /** Whether this JVM gave the warning of {@link #warnIfReductionContinues} (tests clear it). */
   static final java.util.concurrent.atomic.AtomicBoolean WARNED_REDUCTION = new java.util.concurrent.atomic.AtomicBoolean();
 
@@ -628,11 +646,9 @@ public final class GraphRunner implements Engine.Executor {
    * left on the device: Java's loop (and LoopJIT) continue from it, TornadoVM would have reset it.
    */
   private void warnIfReductionContinues(TaskSpec t) {
-    if (t.method() == null || WARNED_REDUCTION.get()) return;
-    java.lang.reflect.Parameter[] params = t.method().method().getParameters();
-    for (int i = 0; i < params.length && i < t.args().size(); i++) {
+    for (int i : reduceParams.computeIfAbsent(t, GraphRunner::reduceParams)) {
       HostArray h = HostArray.of(t.args().get(i));
-      if (h == null || !params[i].isAnnotationPresent(dev.loopjit.api.Reduce.class) || fresh.contains(h)) continue;
+      if (h == null || fresh.contains(h)) continue;
       if (WARNED_REDUCTION.compareAndSet(false, true))
         warnings.accept("task " + t.qualifiedName() + ": its @Reduce array "
             + t.method().parameterName(i) + " (" + h.describe() + ") starts this execution from the value the previous one left, as Java's loop would;"

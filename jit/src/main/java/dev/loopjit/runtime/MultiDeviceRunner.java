@@ -52,7 +52,7 @@ final class MultiDeviceRunner implements Engine.Executor {
   }
 
   /** A run of consecutive tasks of one graph on one device, as a graph of its own for that device's runner. */
-  private record Segment(int index, GraphRunner runner, List<Engine.Graph> graph, List<TaskSpec> tasks) {
+  private record Segment(int index, GraphRunner runner, List<Engine.Graph> graph, List<TaskSpec> tasks, Set<HostArray> uses) {
     GraphSpec spec() {
       return (GraphSpec) graph.getFirst();
     }
@@ -100,7 +100,13 @@ final class MultiDeviceRunner implements Engine.Executor {
   }
 
   private static Segment segment(int index, GraphRunner runner, GraphSpec g, List<TaskSpec> tasks) {
-    return new Segment(index, runner, List.of(new GraphSpec(g.name(), List.of(), tasks, List.of())), List.copyOf(tasks));
+    Set<HostArray> uses = new HashSet<>();
+    for (TaskSpec t : tasks)
+      for (Object a : t.args()) {
+        HostArray h = HostArray.of(a);
+        if (h != null) uses.add(h);
+      }
+    return new Segment(index, runner, List.of(new GraphSpec(g.name(), List.of(), tasks, List.of())), List.copyOf(tasks), Set.copyOf(uses));
   }
 
   private Engine.ExecutionOptions optionsFor(Layout layout, GraphRunner r, Engine.ExecutionOptions options) {
@@ -200,7 +206,7 @@ final class MultiDeviceRunner implements Engine.Executor {
   }
 
   /** Whether {@code later} must wait for {@code earlier}: one writes an array the other uses. */
-  private static boolean dependsOn(Segment later, Segment earlier) {
+  private boolean dependsOn(Segment later, Segment earlier) {
     Set<HostArray> laterUses = uses(later), earlierUses = uses(earlier);
     for (HostArray h : writes(earlier)) if (laterUses.contains(h)) return true;
     for (HostArray h : writes(later)) if (earlierUses.contains(h)) return true;
@@ -208,19 +214,18 @@ final class MultiDeviceRunner implements Engine.Executor {
   }
 
   private static Set<HostArray> uses(Segment s) {
-    Set<HostArray> out = new HashSet<>();
-    for (TaskSpec t : s.tasks())
-      for (Object a : t.args()) {
-        HostArray h = HostArray.of(a);
-        if (h != null) out.add(h);
-      }
-    return out;
+    return s.uses();
   }
 
-  private static Set<HostArray> writes(Segment s) {
-    Set<HostArray> out = new HashSet<>();
-    for (TaskSpec t : s.tasks()) out.addAll(s.runner().written(t));
-    return out;
+  /** The arrays a segment's kernels may write, read from them once they were prepared (every device prepares before anything runs). */
+  private final Map<Segment, Set<HostArray>> writes = java.util.Collections.synchronizedMap(new IdentityHashMap<>());
+
+  private Set<HostArray> writes(Segment s) {
+    return writes.computeIfAbsent(s, x -> {
+      Set<HostArray> out = new HashSet<>();
+      for (TaskSpec t : x.tasks()) out.addAll(x.runner().written(t));
+      return Set.copyOf(out);
+    });
   }
 
   /**
