@@ -1,6 +1,9 @@
 // A @Parallel loop in a called method becomes the kernel's grid; one that cannot be the nest is refused, never run as one work-item.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

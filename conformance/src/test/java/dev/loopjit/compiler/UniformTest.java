@@ -1,6 +1,9 @@
 // The CPU shape of a kernel: clamped work-items and guarded stores only where neighbours read side by side.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,8 +14,8 @@ import dev.loopjit.testing.KernelCheck;
 import org.junit.jupiter.api.Test;
 
 class UniformTest {
-  static final Target CPU = new Target("opencl", "", true, true, true, 1 << 20, 4096, false, null, true);
-  static final Target GPU = new Target("opencl", "", true, true, true, 48 << 10, 1024, false, null, false);
+  static final Target CPU = Target.of("opencl").withLocalMemoryBytes(1 << 20).withMaxWorkGroupSize(4096).withCpu(true);
+  static final Target GPU = Target.of("opencl").withLocalMemoryBytes(48 << 10);
 
   static void matmul(float[] a, float[] b, float[] c, int n) {
     for (@Parallel int i = 0; i < n; i++)

@@ -100,8 +100,8 @@ class GroupKernelsTest {
   @Test
   void aLocalArraySizedPerWorkItemIsRefused() {
     var e = assertThrows(dev.loopjit.api.KernelCompilationException.class, () -> dev.loopjit.compiler.Compiler.compile(
-        dev.loopjit.compiler.MethodRef.of(GroupKernels.class, "sizedPerWorkItem", "(Ldev/loopjit/api/KernelContext;Ldev/loopjit/types/IntArray;)V"),
-        dev.loopjit.compiler.Target.offline("opencl", "")));
+        dev.loopjit.ir.MethodRef.of(GroupKernels.class, "sizedPerWorkItem", "(Ldev/loopjit/api/KernelContext;Ldev/loopjit/types/IntArray;)V"),
+        dev.loopjit.ir.Target.offline("opencl", "")));
     assertTrue(e.getMessage().contains("local_id") && e.getMessage().contains("differs between work-items")
         && e.getMessage().contains("GroupKernels.java:" + e.line()) && e.line() > 0, e.getMessage());
   }

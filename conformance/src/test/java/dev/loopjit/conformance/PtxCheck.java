@@ -3,7 +3,7 @@ package dev.loopjit.conformance;
 
 import dev.loopjit.backend.cuda.PtxRecipe;
 import dev.loopjit.backend.cuda.Ptxas;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.TaskSpec;
 import dev.loopjit.testing.KernelCheck;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.MethodRef;
+import dev.loopjit.ir.Target;
 import dev.loopjit.testing.Inputs;
 import dev.loopjit.testing.KernelCheck;
 import dev.loopjit.testing.Tolerance;

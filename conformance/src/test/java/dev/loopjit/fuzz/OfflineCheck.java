@@ -5,8 +5,8 @@ import dev.loopjit.backend.cuda.PtxEmitter;
 import dev.loopjit.backend.cuda.Ptxas;
 import dev.loopjit.backend.opencl.OpenClEmitter;
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.MethodRef;
+import dev.loopjit.ir.Target;
 import dev.loopjit.conformance.SpirvCheck;
 import dev.loopjit.fuzz.Differential.Finding;
 import dev.loopjit.spi.TaskSpec;
@@ -26,7 +26,7 @@ final class OfflineCheck {
   private OfflineCheck() {}
 
   private static final List<Target> TARGETS = List.of(
-      new Target("opencl", "", true, true, true, 64 * 1024, 4096, false, null, true),
+      Target.of("opencl").withLocalMemoryBytes(64 * 1024).withMaxWorkGroupSize(4096).withCpu(true),
       Target.offline("opencl", ""),
       Target.offline("ptx", "sm_90", PtxEmitter.nativeIntrinsics(false), false));
 

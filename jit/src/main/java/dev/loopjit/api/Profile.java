@@ -31,7 +31,8 @@ import java.util.List;
  * @param copyOutNanos       device-to-host copies
  * @param bytesIn            bytes copied host to device
  * @param bytesOut           bytes copied device to host
- * @param kernelsCompiled    kernels this execution had to JIT; 0 when all came from a cache
+ * @param kernelsCompiled    programs this execution had to build (every variant of a kernel with
+ *                           {@code withPreCompilation}); 0 when all came from a cache
  * @param tasks              per task: its name and kernel time
  */
 public record Profile(long compileNanos, long driverCompileNanos, long kernelNanos, long copyInNanos,
@@ -40,12 +41,23 @@ public record Profile(long compileNanos, long driverCompileNanos, long kernelNan
   /**
    * Kernel time of one task, {@code "graph.task"}, with (under the profiler) the work it did and
    * the device's limits; {@code work} and {@code limits} are null when not known (a prebuilt kernel,
-   * a device not yet probed with probing off).
+   * a device not yet probed with probing off). {@code variant} names which of its kernel's variants
+   * ran and how many it has ({@code "unchecked, lanes 16 × 8 (3 of 4)"}: docs/guide/how-it-works.md),
+   * empty where the kernel has one.
    */
-  public record TaskTime(String task, long kernelNanos, Work work, Limits limits) {
+  public record TaskTime(String task, long kernelNanos, Work work, Limits limits, String variant) {
+    public TaskTime {
+      variant = variant == null ? "" : variant;
+    }
+
     /** A task's time alone. */
     public TaskTime(String task, long kernelNanos) {
-      this(task, kernelNanos, null, null);
+      this(task, kernelNanos, null, null, "");
+    }
+
+    /** A task's time and work, on a device with one code per kernel. */
+    public TaskTime(String task, long kernelNanos, Work work, Limits limits) {
+      this(task, kernelNanos, work, limits, "");
     }
 
     /** Bytes read and written per second, in GB/s (10^9), or NaN when not known. */
@@ -184,7 +196,9 @@ public record Profile(long compileNanos, long driverCompileNanos, long kernelNan
     for (int i = 0; i < tasks.size(); i++) {
       TaskTime t = tasks.get(i);
       b.append(i == 0 ? "" : ", ").append("{\"task\": \"").append(t.task().replace("\\", "\\\\").replace("\"", "\\\""))
-          .append("\", \"kernelNanos\": ").append(t.kernelNanos()).append('}');
+          .append("\", \"kernelNanos\": ").append(t.kernelNanos());
+      if (!t.variant().isEmpty()) b.append(", \"variant\": \"").append(t.variant()).append('"');
+      b.append('}');
     }
     return b.append("]}").toString();
   }
@@ -197,6 +211,7 @@ public record Profile(long compileNanos, long driverCompileNanos, long kernelNan
     b.append(String.format("kernels  %s%n", ms(kernelNanos)));
     for (TaskTime t : tasks) {
       b.append(String.format("  %-30s %s", t.task(), ms(t.kernelNanos())));
+      if (!t.variant().isEmpty()) b.append("  [").append(t.variant()).append(']');
       if (t.work() != null && t.kernelNanos() > 0) {
         b.append(String.format("  %8.2f GB/s%s  %8.2f GFLOP/s%s", t.gigabytesPerSecond(), share(t.bandwidthShare()),
             t.gigaflopsPerSecond(), share(t.computeShare())));

@@ -6,7 +6,7 @@ package dev.loopjit.cli;
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
 import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.ir.MethodRef;
 import dev.loopjit.api.Profile;
 import dev.loopjit.runtime.Backends;
 import dev.loopjit.runtime.DeviceLimits;

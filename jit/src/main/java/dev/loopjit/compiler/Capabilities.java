@@ -1,6 +1,8 @@
 // Pass "capabilities": checks the kernel against what the target declares, before any driver sees it.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;

@@ -1,6 +1,8 @@
 // Pass "coarsen" (CPU targets asked for lanes): a work-item computes a block of neighbouring iterations, statement by statement, for the device compiler to vectorise.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;

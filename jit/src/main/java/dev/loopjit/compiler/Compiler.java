@@ -1,6 +1,9 @@
 // The compiler pipeline: Resolve, Parse, Structure, then the lowering passes, in order, each dumpable.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.ir.KernelIR;
@@ -177,6 +180,20 @@ public final class Compiler {
       return 1;
     }
     return ir.launch() instanceof dev.loopjit.ir.Launch.Loops l ? Math.max(1, l.counts().size()) : 1;
+  }
+
+  /**
+   * {@code method} as the compiled devices' reference target lowers it (OpenCL C, index checks in the
+   * code, one iteration per work-item), for a device that runs the Java method itself (the {@code jvm}):
+   * its profile counts a launch's work from it, and its bounds messages name arrays from its checked
+   * sites. Null where the compiler refuses the method. The same lowering {@link #checkAsCompiledDevicesDo} made: cached.
+   */
+  public static KernelIR asCompiledDevicesDo(MethodRef method) {
+    try {
+      return compile(method, Target.offline("opencl", ""));
+    } catch (RuntimeException e) {
+      return null;
+    }
   }
 
   /** A {@code @Reduce} element the setting {@code reduceReset} sets to {@code value} before each execution: parameter {@code param}'s element {@code index}. */

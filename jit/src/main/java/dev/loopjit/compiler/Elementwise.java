@@ -1,6 +1,9 @@
 // Whether a kernel works element by element (a[i] at its loop index only), so that a graph over long arrays can run in slices.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Intrinsic;

@@ -1,6 +1,8 @@
 // Resolve → Parse → Structure for one method: bytecode in, structured IR out.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.MethodRef;
+
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Src;
 import dev.loopjit.ir.Stmt;

@@ -1,6 +1,8 @@
 // Pass "inline": every static call is replaced by the callee's body (user methods and pure JDK methods alike).
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.MethodRef;
+
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.KernelIR;

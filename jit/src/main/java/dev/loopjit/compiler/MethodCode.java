@@ -1,6 +1,8 @@
 // One method's bytecode as read by java.lang.classfile: instructions by bci, lines, local names, @Parallel ranges.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.MethodRef;
+
 import dev.loopjit.api.Parallel;
 import dev.loopjit.ir.Src;
 import java.lang.classfile.Attributes;

@@ -1,6 +1,9 @@
 // A lowering pass: KernelIR in, KernelIR out, with a name for -Dloopjit.dump=<name>.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Src;

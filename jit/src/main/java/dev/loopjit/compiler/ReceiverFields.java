@@ -1,6 +1,8 @@
 // The fields of its object an instance-method kernel reads: they become kernel arguments after its parameters.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.MethodRef;
+
 import java.lang.classfile.ClassModel;
 import java.lang.classfile.CodeModel;
 import java.lang.classfile.MethodModel;

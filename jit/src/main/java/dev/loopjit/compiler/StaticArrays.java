@@ -1,6 +1,8 @@
 // Reads the contents of a static final primitive array (a table such as FdLibm's) at compile time.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.MethodRef;
+
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassModel;
 import java.lang.classfile.CodeElement;

@@ -73,7 +73,7 @@ public final class GraphRunner implements Engine.Executor {
 
   private record Step(TaskSpec task, DeviceKernel kernel, Grid grid) {}
 
-  private record KernelRun(String task, Timing timing, Profile.Work work) {}
+  private record KernelRun(String task, Timing timing, Profile.Work work, String variant) {}
 
   /** A runner whose profiles never probe the device (backend tests drive runtimes of their own this way). */
   public GraphRunner(DeviceRuntime device) {
@@ -237,7 +237,7 @@ public final class GraphRunner implements Engine.Executor {
             step("launch    " + step.task().qualifiedName() + " " + java.util.Arrays.toString(step.grid().counts()));
             Timing timing = device.launch(step.kernel(), args, step.grid());
             Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
-            tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work));
+            tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work, step.kernel().variant()));
           }
           if (step.kernel().epilogue()) launchOnce(step, args, Launch.Loops.EPILOGUE, tally);   // once after every iteration
         }
@@ -314,10 +314,15 @@ public final class GraphRunner implements Engine.Executor {
 
   @Override
   public void compile(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
-    // the kernels only: a grid (a KernelContext task's WorkerGrid) may still come, as TornadoVM's withGridScheduler after withPreCompilation
+    // the kernels only: a grid (a KernelContext task's WorkerGrid) may still come, as TornadoVM's withGridScheduler after withPreCompilation;
+    // every variant of each kernel, so that no later size builds anything
     Tally tally = new Tally();
     for (GraphSpec g : specs(plan))
-      for (TaskSpec t : g.tasks()) kernel(t, tally);
+      for (TaskSpec t : g.tasks()) {
+        DeviceRuntime.Prepared p = device.prepareAll(t);
+        kernels.putIfAbsent(t, p.kernel());
+        count(p, tally);
+      }
   }
 
   @Override
@@ -462,11 +467,15 @@ public final class GraphRunner implements Engine.Executor {
       DeviceRuntime.Prepared p = device.prepare(t);
       k = p.kernel();
       kernels.put(t, k);
-      if (p.compiled()) tally.compiled++;
-      tally.compileNanos += p.compileNanos();
-      tally.driverNanos += p.driverCompileNanos();
+      count(p, tally);
     }
     return k;
+  }
+
+  private static void count(DeviceRuntime.Prepared p, Tally tally) {
+    tally.compiled += p.built();
+    tally.compileNanos += p.compileNanos();
+    tally.driverNanos += p.driverCompileNanos();
   }
 
   /** A kernel's prologue or epilogue: one work-item, timed under the task's name and the phase. */
@@ -477,7 +486,7 @@ public final class GraphRunner implements Engine.Executor {
     String what = phase == Launch.Loops.PROLOGUE ? " (prologue)" : " (epilogue)";
     step("launch    " + step.task().qualifiedName() + what);
     Timing timing = device.launch(step.kernel(), args, Grid.once(step.grid().dims(), phase));
-    tally.kernels.add(new KernelRun(step.task().qualifiedName() + what, timing, null));
+    tally.kernels.add(new KernelRun(step.task().qualifiedName() + what, timing, null, ""));
   }
 
   private static Grid grid(TaskSpec t, DeviceKernel k, Engine.ExecutionOptions options) {
@@ -708,7 +717,7 @@ public final class GraphRunner implements Engine.Executor {
       for (KernelRun k : kernels) {
         long ns = timed ? k.timing().nanos() : 0;
         kernelNanos += ns;
-        tasks.add(new Profile.TaskTime(k.task(), ns, k.work(), k.work() != null ? limits : null));
+        tasks.add(new Profile.TaskTime(k.task(), ns, k.work(), k.work() != null ? limits : null, k.variant()));
       }
       return new Profile(compileNanos, driverNanos, kernelNanos, timed ? sum(copyIn) : 0, timed ? sum(copyOut) : 0,
           bytesIn, bytesOut, compiled, tasks);

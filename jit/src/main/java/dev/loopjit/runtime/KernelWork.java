@@ -25,7 +25,8 @@ import java.util.Set;
  * The {@link Profile.Work} of one launch: {@link WorkCounter} over the kernel as the device runs it
  * (a compiled kernel's lowered IR; for the {@code jvm}, which runs the Java method itself, for a
  * chunked target such as {@code jvm-mt}'s, and for a coarsened variant whose loops the host cannot
- * count, the IR the compiler makes of it for a generic OpenCL target), with the launch's arguments and grid,
+ * count, {@link DeviceKernel#workIr()}: one iteration per work-item, lowered with the kernel's
+ * variants when the plan was prepared, never here), with the launch's arguments and grid,
  * times the work-items counted (the {@code @Parallel} iterations, or the explicit grid). Null when
  * there is no IR to count (a prebuilt kernel, a method only the jvm can run).
  */
@@ -35,7 +36,7 @@ final class KernelWork {
   static Profile.Work of(TaskSpec task, DeviceKernel kernel, Grid grid, Options options) {
     if (task.prebuilt() != null) return null;
     try {
-      if (kernel instanceof CompiledKernel<?> c && !chunked(c, options)) {
+      if (kernel instanceof CompiledKernel<?> c && c.target() != null && (!c.target().chunked() || c.explicit())) {
         Profile.Work w = of(c.ir(), task.args(), grid);
         // A coarsened variant (lanes, rows, blocks per work-item on a CPU) has loops whose trip counts
         // depend on the work-item: its work is the Java loop's, counted below as for the jvm.
@@ -44,7 +45,8 @@ final class KernelWork {
       // The jvm calls the method once, and a chunked target's work-item (jvm-mt) is a chunk of the
       // range whose bounds the host does not see: count the IR of one iteration per work-item over
       // the @Parallel loops' trip counts.
-      KernelIR ir = Compiler.compile(task.method(), Backends.recipe("opencl").target(null, "", options));
+      KernelIR ir = kernel.workIr();
+      if (ir == null) return null;
       if (ir.launch() instanceof Launch.Loops) {
         long[] counts = KernelFacts.loopCounts(ir, task.args().toArray());
         long[] global = {1, 1, 1};
@@ -55,11 +57,6 @@ final class KernelWork {
     } catch (RuntimeException e) {
       return null;   // nothing to count: the profile shows the time alone
     }
-  }
-
-  /** Whether {@code c} was compiled for a {@link dev.loopjit.compiler.Target#chunked() chunked} target (a work-item runs a chunk of iterations). */
-  private static boolean chunked(CompiledKernel<?> c, Options options) {
-    return !c.explicit() && Backends.recipe(c.code().language()).target(null, "", options).chunked();
   }
 
   /** The work of {@code ir} launched on {@code grid} with these task arguments. */

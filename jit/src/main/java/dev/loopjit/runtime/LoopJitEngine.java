@@ -6,7 +6,7 @@ import dev.loopjit.api.Device;
 import dev.loopjit.api.Engine;
 import dev.loopjit.api.PrebuiltKernel;
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.ir.MethodRef;
 import dev.loopjit.ir.IrPrinter;
 import dev.loopjit.spi.Options;
 import dev.loopjit.spi.Recipe;

@@ -6,7 +6,7 @@ import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.api.KernelUnsupportedValueException;
 import dev.loopjit.compiler.CharacterCalls;
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.BoundsSite;
 import dev.loopjit.ir.KernelIR;
 import java.util.List;
@@ -48,7 +48,7 @@ public final class BoundsReports {
    * The exception for Java's own {@code e}, thrown by {@code task}'s method on the jvm; {@code e}
    * itself when it is not an array index the kernel got wrong (another bound, a message unlike Java's).
    */
-  public static RuntimeException ofJava(TaskSpec task, IndexOutOfBoundsException e, String device) {
+  public static RuntimeException ofJava(TaskSpec task, KernelIR checked, IndexOutOfBoundsException e, String device) {
     Matcher m = MESSAGE.matcher(String.valueOf(e.getMessage()));
     if (task.method() == null || !m.find()) return e;
     int index = Integer.parseInt(m.group(1)), length = Integer.parseInt(m.group(2));
@@ -62,9 +62,8 @@ public final class BoundsReports {
     if (at == null || at.getClassName().startsWith("dev.loopjit.backend.") || at.getClassName().startsWith("dev.loopjit.runtime.")) return e;
     String array = null, where = at.getFileName() != null ? simple(at.getClassName()) + "." + at.getMethodName() + " (" + at.getFileName()
         + (at.getLineNumber() >= 0 ? ":" + at.getLineNumber() : "") + ")" : null;
-    try {
-      KernelIR ir = Compiler.compile(task.method(), Target.offline("opencl", ""));
-      for (BoundsSite s : ir.boundsSites()) {
+    if (checked != null) {
+      for (BoundsSite s : checked.boundsSites()) {
         if (s.src().line() != at.getLineNumber() || !s.src().className().equals(at.getClassName())) continue;
         if (length(task, s) != length) continue;
         if (array != null && !array.equals(s.array())) {   // two arrays of this length on this line: say neither
@@ -74,9 +73,7 @@ public final class BoundsReports {
         array = s.array();
         where = s.where();
       }
-    } catch (RuntimeException ignored) {
-      // a method the compiler refuses still ran on the jvm: the exception names no array
-    }
+    }   // null: a method the compiler refuses still ran on the jvm, and the exception names no array
     KernelIndexOutOfBoundsException k = new KernelIndexOutOfBoundsException(task.qualifiedName(), array, index, length, where, device);
     k.initCause(e);
     return k;

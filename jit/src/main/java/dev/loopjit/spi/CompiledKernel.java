@@ -14,6 +14,9 @@ public final class CompiledKernel<H> implements DeviceKernel {
   private final H handle;
   private final String task;
   private final long maxGroup;
+  /** The variants of the task's kernel on this device and which one this is; set once by the runtime that made it. */
+  private Variants variants;
+  private Variants.Variant variant;
 
   /**
    * @param task     {@code graph.task}, for messages
@@ -28,6 +31,28 @@ public final class CompiledKernel<H> implements DeviceKernel {
 
   public DeviceCode code() {
     return code;
+  }
+
+  /** Records that this kernel is {@code variant} of {@code variants} ({@link CompilingRuntime} does, once). */
+  void variantOf(Variants variants, Variants.Variant variant) {
+    this.variants = variants;
+    this.variant = variant;
+  }
+
+  /** The target this kernel was compiled for; null for one made outside a {@link CompilingRuntime}. */
+  public dev.loopjit.ir.Target target() {
+    return variant == null ? null : variant.target();
+  }
+
+  @Override
+  public dev.loopjit.ir.KernelIR workIr() {
+    return variants == null ? null : variants.workIr();
+  }
+
+  @Override
+  public String variant() {
+    if (variants == null || variants.all().size() == 1) return "";
+    return variant.name() + " (" + (variants.all().indexOf(variant) + 1) + " of " + variants.all().size() + ")";
   }
 
   public H handle() {

@@ -3,9 +3,10 @@ package dev.loopjit.spi;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.MethodRef;
+import dev.loopjit.ir.Target;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -62,21 +63,66 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
   /** Releases a kernel when the runtime closes. */
   protected void release(CompiledKernel<H> kernel) {}
 
+  /** The variants of a task's kernel on this device, by kernel (method or prebuilt) and whether the task's arguments are fixed. */
+  private final Map<List<Object>, Variants> variants = new HashMap<>();
+
+  /** The variants of {@code task}'s kernel, lowered the first time a task of this kernel is prepared here. */
+  private Variants variants(TaskSpec task) {
+    return variants.computeIfAbsent(variantsKey(task), k -> Variants.of(task, recipe.target(device, variant(), options), options));
+  }
+
+  private static List<Object> variantsKey(TaskSpec task) {
+    return List.of(task.method() != null ? task.method() : task.prebuilt(), task.method() != null && task.fixedArguments());
+  }
+
+  /**
+   * The task's kernel for its arguments: the variant they take ({@link Variants#choose}: unchecked
+   * where the host proves every access, signed where it proves the indices, in lanes on a CPU where
+   * the trip counts fit the block), built now unless this plan or the device's caches hold it.
+   */
   @Override
   public final Prepared prepare(TaskSpec task) {
-    long t0 = System.nanoTime();   // the JIT's time includes choosing the variant (it compiles the checked kernel to see its bounds)
-    Target target = signedWhereProven(task, inLanesWhereSafe(task, uncheckedWhereSafe(task, recipe.target(device, variant(), options))));
+    long t0 = System.nanoTime();   // the JIT's time includes lowering the variants, the first time
+    boolean known = variants.containsKey(variantsKey(task));
+    Variants vs = variants(task);
+    Variants.Variant v = vs.choose(task.args().toArray());
+    return build(task, vs, v, known ? 0 : System.nanoTime() - t0);
+  }
+
+  /** As {@link #prepare}, after building every other variant of the task's kernel ({@code withPreCompilation}). */
+  @Override
+  public final Prepared prepareAll(TaskSpec task) {
+    long t0 = System.nanoTime();
+    Variants vs = variants(task);
+    Variants.Variant chosen = vs.choose(task.args().toArray());
+    long compile = System.nanoTime() - t0, driver = 0;
+    int built = 0;
+    for (Variants.Variant v : vs.all()) {
+      if (v == chosen) continue;
+      Prepared p = build(task, vs, v, 0);
+      compile += p.compileNanos();
+      driver += p.driverCompileNanos();
+      built += p.built();
+    }
+    Prepared p = build(task, vs, chosen, 0);
+    return new Prepared(p.kernel(), built + p.built() > 0, compile + p.compileNanos(), driver + p.driverCompileNanos(), built + p.built());
+  }
+
+  /** The kernel of variant {@code v}: from this plan's kernels, else its code from the recipe and its program from the caches or the driver. */
+  private Prepared build(TaskSpec task, Variants vs, Variants.Variant v, long loweringNanos) {
+    long t0 = System.nanoTime();
+    Target target = v.target();
     Key key = new Key(task.method() != null ? task.method() : task.prebuilt(), target);
     CompiledKernel<H> k = kernels.get(key);
-    if (k != null) return new Prepared(k, false, 0, 0);
+    if (k != null) return new Prepared(k, false, loweringNanos, 0);
     DeviceCode code = task.prebuilt() != null ? Prebuilt.code(task, recipe, device.toString()) : recipe.generate(task, target, options);
-    long compileNanos = System.nanoTime() - t0;
+    long compileNanos = loweringNanos + System.nanoTime() - t0;
     String buildOptions = buildOptions(target);
     P program = programs.cached(code, buildOptions);
     boolean compiled = false;
     long driverNanos = 0;
     if (options.flag("printKernel") || program == null && options.dump(recipe.language()))
-      System.out.println("// " + recipe.displayName() + " of " + task.display() + " for " + device + "\n" + recipe.show(code));
+      System.out.println("// " + recipe.displayName() + " of " + task.display() + " for " + device + " (" + v.name() + ")\n" + recipe.show(code));
     if (program == null) {
       try {
         ProgramCache.Built<P> b = programs.build(code, buildOptions, options);
@@ -88,61 +134,10 @@ public abstract class CompilingRuntime<P, H> implements DeviceRuntime {
       }
     }
     k = createKernel(program, code, task.qualifiedName());
+    k.variantOf(vs, v);
     kernels.put(key, k);
     return new Prepared(k, compiled, compileNanos, driverNanos);
   }
-
-  /**
-   * {@code target}, or the same without bounds checks when no checked access of the task's kernel
-   * can fail with the task's arguments (when they never change, {@link TaskSpec#fixedArguments}): each is below a
-   * trip count no larger than its array ({@link KernelFacts#mayFail}), as vector add's {@code a[i]}
-   * and {@code b[i]} for {@code i < c.length}. The common kernel then runs exactly the unchecked code.
-   */
-  private Target uncheckedWhereSafe(TaskSpec task, Target target) {
-    if (task.method() == null || !target.boundsChecks() || !task.fixedArguments()) return target;
-    dev.loopjit.ir.KernelIR checked = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
-    return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, task.args().toArray()) ? target
-        : target.withBoundsChecks(false).withSignedIndices(options.signedIndices());
-  }
-
-  /**
-   * {@code target}, or the same without signed indices where the kernel compiled for it
-   * ({@code target} proven at launch, {@link #uncheckedWhereSafe}) wrote none or the host cannot prove
-   * the bounds it assumed for them ({@link dev.loopjit.ir.KernelIR#assumedSites}) for this task's arguments.
-   */
-  private Target signedWhereProven(TaskSpec task, Target target) {
-    if (!target.signedIndices()) return target;
-    dev.loopjit.ir.KernelIR k = dev.loopjit.compiler.Compiler.compile(task.method(), target, options.dump(), options.flag("verifyIr"));
-    return k.assumedSites().isEmpty() || KernelFacts.mayFail(k, k.assumedSites(), task.args().toArray()) ? target.withSignedIndices(false) : target;
-  }
-
-  /**
-   * {@code target}, or the same with up to {@link Options#lanes()} iterations of x (and up to
-   * {@link #ROWS} of y) per work-item (the {@code coarsen} pass, which picks the block its kernel's
-   * shape wants), for a CPU device when the task's arguments never change, its kernel checks no
-   * access ({@code target} is already unchecked) and its trip counts are multiples of the block:
-   * then every lane is an iteration of the range and none could fail alone. The pass's choice is
-   * read back from the compiled kernel's launch; where y is not a multiple of its rows, x alone is
-   * tried. Another size with the same divisibility reuses the kernel; one that fits no block gets the
-   * one-iteration kernel.
-   */
-  private Target inLanesWhereSafe(TaskSpec task, Target target) {
-    int lanes = options.lanes();
-    if (lanes == 1 || !target.cpu() || target.chunked() || target.boundsChecks() || task.method() == null || !task.fixedArguments()) return target;
-    Object[] args = task.args().toArray();
-    for (int rows : new int[] {ROWS, 1}) {
-      Target t = target.withLanes(lanes, rows);
-      dev.loopjit.ir.KernelIR k = dev.loopjit.compiler.Compiler.compile(task.method(), t, options.dump(), options.flag("verifyIr"));
-      if (!(k.launch() instanceof dev.loopjit.ir.Launch.Loops l) || l.lanes() == 1) return target;   // the kernel's shape takes no block
-      long[] counts = KernelFacts.loopCounts(k, args);
-      if (counts[0] == 0 || counts[0] % l.lanes() != 0) return target;
-      if (l.rows() == 1 || counts[1] > 0 && counts[1] % l.rows() == 0) return t;
-    }
-    return target;
-  }
-
-  /** The most rows of y a work-item computes with lanes (the pass uses 4 or 8: docs/performance-log.md). */
-  private static final int ROWS = 8;
 
   private KernelCompilationException buildError(TaskSpec task, DeviceCode code, String buildOptions, BuildFailure f) {
     String what = recipe.displayName();

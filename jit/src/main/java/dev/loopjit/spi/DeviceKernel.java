@@ -71,6 +71,24 @@ public interface DeviceKernel {
     return false;
   }
 
+  /**
+   * The lowered kernel a launch's work is counted from ({@code runtime.KernelWork}): one
+   * {@code @Parallel} iteration per work-item, read from the kernel's variants when the plan was
+   * prepared (a coarsened or chunked kernel's own loops depend on the work-item); null where there is
+   * none (a prebuilt kernel, a method only the jvm runs).
+   */
+  default dev.loopjit.ir.KernelIR workIr() {
+    return null;
+  }
+
+  /**
+   * Which of its kernel's variants this is, and how many the kernel has, for the profile:
+   * {@code "unchecked, lanes 16 × 8 (1 of 4)"}; empty where a device has one code per kernel.
+   */
+  default String variant() {
+    return "";
+  }
+
   /** Whether the kernel has an epilogue: what Java runs once after the loop, launched last on {@link Grid#once}. */
   default boolean epilogue() {
     return false;

@@ -16,8 +16,26 @@ public interface DeviceRuntime extends AutoCloseable {
    */
   Prepared prepare(TaskSpec task);
 
-  /** A kernel and what preparing it cost. */
-  record Prepared(DeviceKernel kernel, boolean compiled, long compileNanos, long driverCompileNanos) {}
+  /**
+   * The kernel of {@code task} for its arguments, as {@link #prepare}, after building every other
+   * variant the task's kernel has on this device ({@link Variants}), so that no later size builds
+   * anything ({@code ExecutionPlan.withPreCompilation()}). A device with one variant per kernel
+   * (the default) prepares the one.
+   */
+  default Prepared prepareAll(TaskSpec task) {
+    return prepare(task);
+  }
+
+  /**
+   * A kernel and what preparing it cost: {@code built} programs built from source (neither cache had
+   * them; {@code compiled} when any was), the compiler's and the driver's time.
+   */
+  record Prepared(DeviceKernel kernel, boolean compiled, long compileNanos, long driverCompileNanos, int built) {
+    /** A kernel for which at most one program was built. */
+    public Prepared(DeviceKernel kernel, boolean compiled, long compileNanos, long driverCompileNanos) {
+      this(kernel, compiled, compileNanos, driverCompileNanos, compiled ? 1 : 0);
+    }
+  }
 
   /**
    * A device buffer for {@code host}. With {@code inPlace} the device may use the host memory

@@ -1,7 +1,7 @@
 // A task's arguments when its kernel reads fields: its Java arguments, then the fields of its object and the static fields it reads.
 package dev.loopjit.spi;
 
-import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.ir.MethodRef;
 import dev.loopjit.compiler.ReceiverFields;
 import java.lang.reflect.Field;
 import java.util.AbstractList;

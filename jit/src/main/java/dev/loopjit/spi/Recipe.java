@@ -3,7 +3,7 @@ package dev.loopjit.spi;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.KernelIR;
 
 /**

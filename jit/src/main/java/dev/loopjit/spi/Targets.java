@@ -2,7 +2,7 @@
 package dev.loopjit.spi;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.Intrinsic;
 import java.util.Set;
 
@@ -20,8 +20,9 @@ public final class Targets {
       Target t = Target.offline(language, variant, natives, options.fastMath());
       return t.withBoundsChecks(t.boundsChecks() && options.boundsChecks()).withReduceReset(options.flag("reduceReset"));
     }
-    return new Target(language, variant, device.supportsFp64(), device.supportsFp16(), int64Atomics, device.localMemoryBytes(),
-        device.maxWorkGroupSize(), options.fastMath(), natives, device.kind() == Device.Kind.CPU, options.boundsChecks())
+    return Target.of(language).withVariant(variant).withFp64(device.supportsFp64()).withFp16(device.supportsFp16())
+        .withInt64Atomics(int64Atomics).withLocalMemoryBytes(device.localMemoryBytes()).withMaxWorkGroupSize(device.maxWorkGroupSize())
+        .withFastMath(options.fastMath()).withNatives(natives).withCpu(device.kind() == Device.Kind.CPU).withBoundsChecks(options.boundsChecks())
         .withReduceReset(options.flag("reduceReset"));
   }
 }

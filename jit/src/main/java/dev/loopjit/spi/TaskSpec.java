@@ -4,7 +4,7 @@ package dev.loopjit.spi;
 import dev.loopjit.api.Engine;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.PrebuiltKernel;
-import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.ir.MethodRef;
 import dev.loopjit.compiler.ReceiverFields;
 import dev.loopjit.ir.Prim;
 import java.io.Serializable;

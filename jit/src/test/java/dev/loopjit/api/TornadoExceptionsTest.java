@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.MethodRef;
+import dev.loopjit.ir.Target;
 import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import org.junit.jupiter.api.Test;
@@ -60,7 +60,7 @@ class TornadoExceptionsTest {
   /** A device without fp64 (here a target that declares none): TornadoVM's exception, which is LoopJIT's too. */
   @Test
   void doublesOnADeviceWithoutFp64AreTornadoDeviceFp64NotSupported() {
-    Target noFp64 = new Target("opencl", "", false, true, true, 48 * 1024, 1024, false, null, false);
+    Target noFp64 = Target.of("opencl").withFp64(false);
     MethodRef m = MethodRef.of(TornadoExceptionsTest.class, "doubles", "(Ldev/loopjit/types/DoubleArray;)V");
     TornadoDeviceFP64NotSupported e = assertThrows(TornadoDeviceFP64NotSupported.class, () -> Compiler.compile(m, noFp64));
     assertInstanceOf(KernelCompilationException.class, e);

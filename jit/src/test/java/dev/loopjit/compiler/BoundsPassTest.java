@@ -1,6 +1,9 @@
 // The bounds pass: which accesses its simple proofs leave unchecked, and the setting and target that turn it off.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -105,7 +108,7 @@ class BoundsPassTest {
   }
 
   private static final Target GPU = Target.offline("opencl", "");
-  private static final Target CPU = new Target("opencl", "", true, true, true, 1 << 20, 4096, false, null, true);
+  private static final Target CPU = Target.of("opencl").withLocalMemoryBytes(1 << 20).withMaxWorkGroupSize(4096).withCpu(true);
 
   private static KernelIR compile(Serializable kernel, Target t) {
     return Compiler.lower(MethodRef.ofLambda(kernel, "t"), t, null, java.util.Set.of(), true);

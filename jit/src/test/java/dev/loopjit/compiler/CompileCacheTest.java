@@ -1,6 +1,9 @@
 // The in-memory kernel cache keeps no class alive: a kernel class loaded by a loader that is dropped can be collected.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 

@@ -1,6 +1,8 @@
 // Which kernels run in slices (withBatch): proven element by element from the IR, every other shape refused with its reason.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.MethodRef;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,6 +1,9 @@
 // Golden tests of the pipeline: the IR after the front end and after each pass, for a few kernels, as the dump prints it.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.loopjit.api.KernelContext;
@@ -75,8 +78,6 @@ class GoldenIrTest {
   }
 
   private static Target cpu() {
-    Target o = Target.offline("opencl", "");
-    return new Target(o.language(), o.variant(), o.fp64(), o.fp16(), o.int64Atomics(), o.localMemoryBytes(), o.maxWorkGroupSize(),
-        o.fastMath(), o.natives(), true);
+    return Target.of("opencl").withCpu(true);
   }
 }

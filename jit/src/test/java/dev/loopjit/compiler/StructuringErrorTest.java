@@ -1,6 +1,9 @@
 // A kernel whose control flow cannot be structured is refused with the line of the loop at fault, not the method's first.
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.Target;
+import dev.loopjit.ir.MethodRef;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

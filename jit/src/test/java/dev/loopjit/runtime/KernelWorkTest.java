@@ -12,8 +12,8 @@ import dev.loopjit.api.Parallel;
 import dev.loopjit.api.Profile;
 import dev.loopjit.api.Reduce;
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.MethodRef;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.MethodRef;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
 import dev.loopjit.spi.Grid;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class KernelWorkTest {
   static final Target GPU = Target.offline("opencl", "");
   /** PoCL's shape: every work-item computes (clamped), only stores are guarded (the uniform pass). */
-  static final Target CPU = new Target("opencl", "", true, true, true, 1 << 20, 4096, false, null, true);
+  static final Target CPU = Target.of("opencl").withLocalMemoryBytes(1 << 20).withMaxWorkGroupSize(4096).withCpu(true);
 
   static void saxpy(float a, float[] x, float[] y) {
     for (@Parallel int i = 0; i < y.length; i++) y[i] = a * x[i] + y[i];

@@ -5,7 +5,7 @@ import dev.loopjit.backend.cuda.PtxEmitter;
 import dev.loopjit.backend.opencl.OpenClEmitter;
 import dev.loopjit.backend.spirv.SpirvEmitter;
 import dev.loopjit.compiler.Compiler;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.KernelIR;
 
 /** For emitter tests that write IR by hand: the emitters expect legalised IR (integer / % abs, floating min max). */

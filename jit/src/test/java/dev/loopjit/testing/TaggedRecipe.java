@@ -2,7 +2,7 @@
 package dev.loopjit.testing;
 
 import dev.loopjit.api.Device;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.Options;

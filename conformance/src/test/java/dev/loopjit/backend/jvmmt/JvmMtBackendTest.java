@@ -343,7 +343,7 @@ class JvmMtBackendTest {
   }
 
   private static dev.loopjit.ir.KernelIR jvmIr(java.io.Serializable kernel) {
-    return dev.loopjit.compiler.Compiler.compile(dev.loopjit.compiler.MethodRef.ofLambda(kernel, "test"),
+    return dev.loopjit.compiler.Compiler.compile(dev.loopjit.ir.MethodRef.ofLambda(kernel, "test"),
         JvmMtRecipe.INSTANCE.target(null, "", dev.loopjit.spi.Options.DEFAULTS));
   }
 

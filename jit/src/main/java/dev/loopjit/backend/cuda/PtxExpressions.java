@@ -2,7 +2,7 @@
 package dev.loopjit.backend.cuda;
 
 import dev.loopjit.backend.cuda.PtxCode.Reg;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;

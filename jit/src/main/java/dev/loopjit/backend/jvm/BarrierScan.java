@@ -1,7 +1,7 @@
 // Whether a kernel method (or a static method it calls) calls a KernelContext barrier.
 package dev.loopjit.backend.jvm;
 
-import dev.loopjit.compiler.MethodRef;
+import dev.loopjit.ir.MethodRef;
 import java.lang.classfile.ClassFile;
 import java.lang.classfile.ClassModel;
 import java.lang.classfile.CodeModel;

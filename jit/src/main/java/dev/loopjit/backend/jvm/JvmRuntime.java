@@ -44,7 +44,7 @@ final class JvmRuntime implements DeviceRuntime {
     // TornadoVM's reductions (reduceReset): the @Reduce elements the compiled devices' prologue sets, set here before the method runs
     List<Compiler.ReduceReset> resets = options.flag("reduceReset") && java.util.Arrays.stream(task.method().method().getParameters())
         .anyMatch(p -> p.isAnnotationPresent(dev.loopjit.api.Reduce.class)) ? Compiler.reduceResets(task.method()) : List.of();
-    return new Prepared(JvmKernel.of(task, loops, resets), false, System.nanoTime() - t0, 0);
+    return new Prepared(JvmKernel.of(task, loops, resets, Compiler.asCompiledDevicesDo(task.method())), false, System.nanoTime() - t0, 0);
   }
 
   /** A JVM copy of a host array, of the same class; an off-heap copy's memory is its arena's, freed when the buffer is released. */
@@ -116,7 +116,7 @@ final class JvmRuntime implements DeviceRuntime {
         k.invoke(actual);
       }
     } catch (IndexOutOfBoundsException e) {   // Java's own check: named as the compiled devices name theirs
-      throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), e, device().id());
+      throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), k.workIr(), e, device().id());
     } catch (ArithmeticException e) {   // a Math.*Exact that overflowed (or a division by zero): Java's message, the kernel's line
       throw dev.loopjit.spi.BoundsReports.ofJava(k.task(), e, device().id());
     } finally {
@@ -169,9 +169,10 @@ final class JvmRuntime implements DeviceRuntime {
   public void close() {}
 
   /** A task's method, ready to call. */
-  record JvmKernel(TaskSpec task, MethodHandle handle, int contextParam, boolean usesBarriers, int loops, List<Compiler.ReduceReset> resets)
-      implements DeviceKernel {
-    static JvmKernel of(TaskSpec task, int loops, List<Compiler.ReduceReset> resets) {
+  record JvmKernel(TaskSpec task, MethodHandle handle, int contextParam, boolean usesBarriers, int loops, List<Compiler.ReduceReset> resets,
+      dev.loopjit.ir.KernelIR workIr) implements DeviceKernel {
+    /** {@code workIr}: the method as the compiled devices' reference target lowers it (null where they refuse it), for the profile and bounds messages. */
+    static JvmKernel of(TaskSpec task, int loops, List<Compiler.ReduceReset> resets, dev.loopjit.ir.KernelIR workIr) {
       try {
         var m = task.method().method();
         m.setAccessible(true);
@@ -181,7 +182,7 @@ final class JvmRuntime implements DeviceRuntime {
         int ctx = -1;
         Class<?>[] p = m.getParameterTypes();
         for (int i = 0; i < p.length; i++) if (p[i] == KernelContext.class) ctx = i;
-        return new JvmKernel(task, h, ctx, ctx >= 0 && BarrierScan.usesBarriers(task.method()), loops, resets);
+        return new JvmKernel(task, h, ctx, ctx >= 0 && BarrierScan.usesBarriers(task.method()), loops, resets, workIr);
       } catch (IllegalAccessException | RuntimeException e) {
         throw new IllegalArgumentException("task \"" + task.qualifiedName() + "\": cannot call " + task.method().display() + ": " + e, e);
       }

@@ -3,7 +3,7 @@ package dev.loopjit.backend.jvmmt;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.Options;

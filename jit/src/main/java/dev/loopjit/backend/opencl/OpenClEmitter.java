@@ -3,7 +3,7 @@ package dev.loopjit.backend.opencl;
 
 import dev.loopjit.backend.c.CEmitter;
 import dev.loopjit.backend.c.CNames;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr.Call;
 import dev.loopjit.ir.Expr.Const;

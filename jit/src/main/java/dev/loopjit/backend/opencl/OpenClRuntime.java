@@ -7,7 +7,7 @@ import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.backend.spirv.SpirvBridge;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.spi.CompiledKernel;
 import dev.loopjit.spi.CompilingRuntime;
 import dev.loopjit.spi.DeviceBuffer;

@@ -5,7 +5,7 @@ import dev.loopjit.api.Device;
 import dev.loopjit.backend.spirv.SpirvDisassembler;
 import dev.loopjit.backend.spirv.SpirvEmitter;
 import dev.loopjit.backend.spirv.SpirvTools;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.spi.DeviceCode;
 import dev.loopjit.spi.Options;

@@ -3,7 +3,7 @@ package dev.loopjit.backend.spirv;
 
 import dev.loopjit.api.KernelCompilationException;
 import dev.loopjit.compiler.Refusal;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr.Alloc;
 import dev.loopjit.ir.Expr.Call;

@@ -4,7 +4,7 @@ package dev.loopjit.backend.cuda;
 import static dev.loopjit.backend.cuda.Ir.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 class PtxEmitterTest {
   static Target target(String sm, boolean fastMath) {
-    return new Target("ptx", sm, true, true, true, 48 * 1024, 1024, fastMath, null, false);
+    return Target.of("ptx").withVariant(sm).withFastMath(fastMath);
   }
 
   static final List<String> SMS = List.of("sm_80", "sm_90");

@@ -3,7 +3,7 @@ package dev.loopjit.backend.cuda;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.KernelIR;
 import java.util.Arrays;
 import java.util.Random;
@@ -12,8 +12,8 @@ import java.util.Random;
 final class Simulated {
   private Simulated() {}
 
-  static final Target STRICT = new Target("ptx", "sm_90", true, true, true, 48 * 1024, 1024, false, null, false);
-  static final Target FAST = new Target("ptx", "sm_90", true, true, true, 48 * 1024, 1024, true, null, false);
+  static final Target STRICT = Target.of("ptx").withVariant("sm_90");
+  static final Target FAST = Target.of("ptx").withVariant("sm_90").withFastMath(true);
 
   static final int[] INT_EDGES = {0, 1, -1, 2, -2, 3, -3, 5, 7, -7, 31, 32, 33, 63, 64, 65, 100, -100, 0x7FFF, 0x8000, 0xFFFF, 0x10000,
       Integer.MIN_VALUE, Integer.MAX_VALUE, Integer.MIN_VALUE + 1, Integer.MAX_VALUE - 1, 123456789, -987654321};

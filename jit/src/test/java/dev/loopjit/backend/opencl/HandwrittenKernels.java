@@ -4,7 +4,7 @@ package dev.loopjit.backend.opencl;
 import dev.loopjit.api.Device;
 import dev.loopjit.api.KernelContext;
 import dev.loopjit.api.Parallel;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.KernelArg;

@@ -5,7 +5,7 @@ import static dev.loopjit.ir.IrBuilder.*;
 import static dev.loopjit.ir.Prim.*;
 import static org.junit.jupiter.api.Assertions.*;
 
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelArg;
@@ -18,8 +18,8 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class OpenClEmitterTest {
-  static final Target STRICT = new Target("opencl", "", true, true, true, 48 * 1024, 1024, false, null, false);
-  static final Target FAST = new Target("opencl", "", true, true, true, 48 * 1024, 1024, true, null, false);
+  static final Target STRICT = Target.of("opencl");
+  static final Target FAST = Target.of("opencl").withFastMath(true);
   static final Var I = var("i", INT), N = var("n", INT), OUT = global("out", INT);
 
   static String emit(KernelIR k) {
@@ -230,9 +230,9 @@ class OpenClEmitterTest {
     assertThrows(IllegalStateException.class, () -> emit(kernel("k", List.of(a), null, set(x, gid(3)))));
     Var p = priv("p", INT, 4), q = priv("q", INT, 4);
     assertThrows(IllegalStateException.class, () -> emit(kernel("k", List.of(a), null, alloc(p), set(q, read(p)))));
-    Target noDoubles = new Target("opencl", "", false, false, false, 48 * 1024, 1024, false, null, false);
+    Target noDoubles = Target.of("opencl").withFp64(false).withFp16(false).withInt64Atomics(false);
     assertThrows(IllegalStateException.class, () -> dev.loopjit.testing.Emit.opencl(SampleKernels.minMax(), noDoubles));
-    Target noInt64Atomics = new Target("opencl", "", true, false, false, 48 * 1024, 1024, false, null, false);
+    Target noInt64Atomics = Target.of("opencl").withFp16(false).withInt64Atomics(false);
     assertThrows(IllegalStateException.class, () -> dev.loopjit.testing.Emit.opencl(SampleKernels.atomics(), noInt64Atomics));
     Expr.Call privateAtomic = call(Intrinsic.ATOMIC_ADD, INT, read(p), c(0), c(1));
     assertThrows(IllegalStateException.class, () -> emit(kernel("k", List.of(a), null, alloc(p), eval(privateAtomic))));

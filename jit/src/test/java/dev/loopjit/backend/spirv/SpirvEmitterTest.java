@@ -6,7 +6,7 @@ import static dev.loopjit.ir.Prim.*;
 import static org.junit.jupiter.api.Assertions.*;
 
 import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.compiler.Target;
+import dev.loopjit.ir.Target;
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Intrinsic;
 import dev.loopjit.ir.KernelIR;
@@ -21,8 +21,8 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 class SpirvEmitterTest {
-  static final Target STRICT = new Target("spirv", "1.2", true, true, true, 48 * 1024, 1024, false, null, false);
-  static final Target FAST = new Target("spirv", "1.2", true, true, true, 48 * 1024, 1024, true, null, false);
+  static final Target STRICT = Target.of("spirv").withVariant("1.2");
+  static final Target FAST = Target.of("spirv").withVariant("1.2").withFastMath(true);
   static final Var I = var("i", INT), N = var("n", INT);
 
   static Target targetOf(KernelIR k) {
@@ -60,8 +60,8 @@ class SpirvEmitterTest {
     assertContains(t, "; Version: 1.2\n", "OpCapability Addresses\n", "OpCapability Kernel\n", "OpExtInstImport \"OpenCL.std\"",
         "OpMemoryModel Physical64 OpenCL", "OpExecutionMode %intOps ContractionOff");
     assertFalse(t.contains("Linkage"), t);
-    assertTrue(SpirvEmitter.words(dev.loopjit.compiler.Compiler.legalise(SampleKernels.intOps(), STRICT), new Target("spirv", "1.0", true, true, true, 1, 1, false, null, false))[1] == 0x00010000);
-    assertThrows(IllegalArgumentException.class, () -> dev.loopjit.testing.Emit.spirv(SampleKernels.intOps(), new Target("spirv", "2.0", true, true, true, 1, 1, false, null, false)));
+    assertTrue(SpirvEmitter.words(dev.loopjit.compiler.Compiler.legalise(SampleKernels.intOps(), STRICT), Target.of("spirv").withVariant("1.0").withLocalMemoryBytes(1).withMaxWorkGroupSize(1))[1] == 0x00010000);
+    assertThrows(IllegalArgumentException.class, () -> dev.loopjit.testing.Emit.spirv(SampleKernels.intOps(), Target.of("spirv").withVariant("2.0").withLocalMemoryBytes(1).withMaxWorkGroupSize(1)));
   }
 
   @Test

@@ -1,5 +1,5 @@
 // Where a kernel's code is: a method, found from a serializable method reference or by name.
-package dev.loopjit.compiler;
+package dev.loopjit.ir;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -101,7 +101,7 @@ public record MethodRef(Class<?> owner, String name, String descriptor, Method m
   }
 
   /** The class file of {@code owner}. */
-  static byte[] classBytesOf(Class<?> owner) {
+  public static byte[] classBytesOf(Class<?> owner) {
     String resource = "/" + owner.getName().replace('.', '/') + ".class";
     try (InputStream in = owner.getResourceAsStream(resource)) {
       if (in == null) throw new IllegalStateException("class file of " + owner.getName() + " not found");

@@ -1,7 +1,6 @@
 // What a compile target can do, declared up front so the compiler refuses what a device lacks.
-package dev.loopjit.compiler;
+package dev.loopjit.ir;
 
-import dev.loopjit.ir.Intrinsic;
 import java.util.Set;
 
 /**
@@ -50,62 +49,127 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
       throw new IllegalArgumentException("lanes and rows must be powers of two, not " + lanes + " and " + rows);
   }
 
-  /** A target whose reductions start from the arrays' values, as Java's loops do. */
-  public Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-      long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks, int lanes, int rows,
-      boolean signedIndices) {
-    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices, false);
+  /**
+   * The target of {@code language} with every capability, named one by one with the {@code with…}
+   * methods: doubles, halves and 64-bit atomics allowed, 48 KiB of local memory and work-groups of up
+   * to 1,024, strict float semantics, every intrinsic native, a GPU-shaped kernel, one iteration per
+   * work-item, reductions as Java's, and indices checked by the generated code (JVM bytecode, the
+   * language {@code "jvm"}, gets Java's own checks).
+   */
+  public static Target of(String language) {
+    return new Target(language, "", true, true, true, 48 * 1024, 1024, false, null, false, !language.equals("jvm"), 1, 1, false, false);
   }
 
-  /** A target with one iteration per work-item. */
-  public Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-      long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks) {
-    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, 1, 1, false);
+  /** This target for the sub-target {@code variant} ({@code "sm_90"}, a SPIR-V version), or none (empty). */
+  public Target withVariant(String variant) {
+    return edit(t -> t.variant = variant);
   }
 
-  /** A target whose generated code checks array indices. */
-  public Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
-      long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu) {
-    this(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, true);
+  /** This target with doubles allowed, or not. */
+  public Target withFp64(boolean on) {
+    return edit(t -> t.fp64 = on);
   }
 
-  /** This target with bounds checks on or off. */
+  /** This target with half arithmetic allowed, or not (half storage always is). */
+  public Target withFp16(boolean on) {
+    return edit(t -> t.fp16 = on);
+  }
+
+  /** This target with 64-bit atomic add allowed, or not. */
+  public Target withInt64Atomics(boolean on) {
+    return edit(t -> t.int64Atomics = on);
+  }
+
+  /** This target with work-groups of at most {@code size} work-items. */
+  public Target withMaxWorkGroupSize(int size) {
+    return edit(t -> t.maxWorkGroupSize = size);
+  }
+
+  /** This target with relaxed float semantics, or Java's strict ones. */
+  public Target withFastMath(boolean on) {
+    return edit(t -> t.fastMath = on);
+  }
+
+  /** This target whose language computes exactly {@code natives} itself (null: every intrinsic). */
+  public Target withNatives(Set<Intrinsic> natives) {
+    return edit(t -> t.natives = natives);
+  }
+
+  /** This target for a CPU device (kernels shaped for its work-group vectoriser), or a GPU. */
+  public Target withCpu(boolean on) {
+    return edit(t -> t.cpu = on);
+  }
+
+  /** This target with bounds checks on or off (on: no signed indices). */
   public Target withBoundsChecks(boolean on) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, on, lanes, rows, on ? false : signedIndices, reduceReset);
+    return edit(t -> {
+      t.boundsChecks = on;
+      if (on) t.signedIndices = false;
+    });
+  }
+
+  /** This target with {@code bytes} of local memory per work-group for the arrays a kernel declares with a constant size. */
+  public Target withLocalMemoryBytes(long bytes) {
+    return edit(t -> t.localMemoryBytes = bytes);
   }
 
   /** This target with {@code lanes} iterations of the innermost {@code @Parallel} dimension per work-item, times {@code rows} of the next. */
-  /** This target with {@code bytes} of local memory per work-group for the arrays a kernel declares with a constant size. */
-  public Target withLocalMemoryBytes(long bytes) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, bytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices, reduceReset);
-  }
-
   public Target withLanes(int lanes, int rows) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows, signedIndices,
-        reduceReset);
+    return edit(t -> {
+      t.lanes = lanes;
+      t.rows = rows;
+    });
   }
 
   /** This target (without bounds checks) with the indices the launch proves written as signed arithmetic, or not. */
   public Target withSignedIndices(boolean on) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows,
-        on && !boundsChecks, reduceReset);
+    return edit(t -> t.signedIndices = on && !t.boundsChecks);
   }
 
   /** This target with {@code @Reduce} elements reset to their neutral element in the prologue launch (TornadoVM's reductions), or not. */
   public Target withReduceReset(boolean on) {
-    return new Target(language, variant, fp64, fp16, int64Atomics, localMemoryBytes, maxWorkGroupSize, fastMath, natives, cpu, boundsChecks, lanes, rows,
-        signedIndices, on);
+    return edit(t -> t.reduceReset = on);
   }
 
-  /** A target with every capability, for dumping code with no device (strict float semantics). */
+  /** A target's fields, changed by one {@code with…} method. */
+  private static final class Fields {
+    String language, variant;
+    boolean fp64, fp16, int64Atomics, fastMath, cpu, boundsChecks, signedIndices, reduceReset;
+    long localMemoryBytes;
+    int maxWorkGroupSize, lanes, rows;
+    Set<Intrinsic> natives;
+  }
+
+  private Target edit(java.util.function.Consumer<Fields> change) {
+    Fields f = new Fields();
+    f.language = language;
+    f.variant = variant;
+    f.fp64 = fp64;
+    f.fp16 = fp16;
+    f.int64Atomics = int64Atomics;
+    f.localMemoryBytes = localMemoryBytes;
+    f.maxWorkGroupSize = maxWorkGroupSize;
+    f.fastMath = fastMath;
+    f.natives = natives;
+    f.cpu = cpu;
+    f.boundsChecks = boundsChecks;
+    f.lanes = lanes;
+    f.rows = rows;
+    f.signedIndices = signedIndices;
+    f.reduceReset = reduceReset;
+    change.accept(f);
+    return new Target(f.language, f.variant, f.fp64, f.fp16, f.int64Atomics, f.localMemoryBytes, f.maxWorkGroupSize, f.fastMath, f.natives, f.cpu,
+        f.boundsChecks, f.lanes, f.rows, f.signedIndices, f.reduceReset);
+  }
+
+  /** A target with every capability, for dumping code with no device (strict float semantics): {@link #of} for a variant. */
   public static Target offline(String language, String variant) {
-    return offline(language, variant, null, false);
+    return of(language).withVariant(variant);
   }
 
   /** An offline target whose language has exact instructions for {@code natives} only (null: all). */
   public static Target offline(String language, String variant, Set<Intrinsic> natives, boolean fastMath) {
-    // JVM bytecode gets Java's own checks; every other language checks indices in the generated code
-    return new Target(language, variant, true, true, true, 48 * 1024, 1024, fastMath, natives, false, !language.equals("jvm"));
+    return of(language).withVariant(variant).withNatives(natives).withFastMath(fastMath);
   }
 
   /**

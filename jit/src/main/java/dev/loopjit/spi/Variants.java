@@ -1,0 +1,198 @@
+// Every variant of a task's kernel on one device, lowered once when the plan is prepared, and the one a launch's arguments take.
+package dev.loopjit.spi;
+
+import dev.loopjit.ir.KernelIR;
+import dev.loopjit.ir.Launch;
+import dev.loopjit.ir.MethodRef;
+import dev.loopjit.ir.Target;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The variants a task's kernel can need on one device, each a {@link Target} and its lowered
+ * kernel, made once when the plan prepares the task, and the choice among them for a task's
+ * arguments ({@link #choose}). From the device's target (its code checks every array index):
+ * <ul>
+ * <li>{@code unchecked}: no index checks, where the host proves every checked access within its
+ *     array for the arguments ({@link KernelFacts#mayFail}); the common kernel then runs exactly the
+ *     unchecked code;
+ * <li>{@code signed}: unchecked, with the indices the host proves written as plain signed
+ *     arithmetic ({@link KernelIR#assumedSites}), where the proof holds for the arguments;
+ * <li>{@code lanes L × R}: on CPU devices, unchecked, {@code L} iterations of x and {@code R} of y
+ *     per work-item (the {@code coarsen} pass picks the block its kernel's shape wants), where the trip
+ *     counts are multiples of the block; {@code lanes L} alone where only x is.
+ * </ul>
+ * A task whose arguments may change between executions (it reads fields of its object, or static
+ * fields) has the checked variant only. Which variants exist depends on the kernel, never on the
+ * arguments, so a device that builds them all when the plan is prepared
+ * ({@code ExecutionPlan.withPreCompilation()}) builds nothing for a later size.
+ */
+public final class Variants {
+  /** One variant: a name for the profile ({@code "checked"}, {@code "signed, lanes 16 × 8"}), its target and its lowered kernel. */
+  public record Variant(String name, Target target, KernelIR ir) {}
+
+  /** The most rows of y a work-item computes with lanes (the pass uses 4 or 8: docs/performance-log.md). */
+  static final int ROWS = 8;
+
+  private final MethodRef method;
+  private final Target base;
+  private final Options options;
+  private final boolean fixed;
+  /** Every lowered target the choice may read, in the order first lowered (the base first). */
+  private final Map<Target, KernelIR> lowered = new LinkedHashMap<>();
+  private final List<Variant> all = new ArrayList<>();
+
+  private Variants(MethodRef method, Target base, Options options, boolean fixed) {
+    this.method = method;
+    this.base = base;
+    this.options = options;
+    this.fixed = fixed;
+  }
+
+  /**
+   * The variants of {@code task}'s kernel from the device's target {@code base}: for a prebuilt
+   * kernel, or a task whose arguments may change, {@code base} alone.
+   */
+  public static Variants of(TaskSpec task, Target base, Options options) {
+    Variants v = new Variants(task.method(), base, options, task.method() != null && task.fixedArguments());
+    v.enumerate();
+    return v;
+  }
+
+  /** Every variant, the device's own target first. */
+  public List<Variant> all() {
+    return List.copyOf(all);
+  }
+
+  /** The variant a launch with {@code args} (the task's arguments) takes. */
+  public Variant choose(Object[] args) {
+    Target t = signedWhereProven(args, inLanesWhereSafe(args, uncheckedWhereSafe(args, base)));
+    for (Variant v : all) if (v.target().equals(t)) return v;
+    throw new IllegalStateException("no variant of " + method + " for " + t + " among " + all.stream().map(Variant::name).toList());
+  }
+
+  /**
+   * The variant whose work-items run one iteration each, without checks where there is one (the
+   * profile counts a launch's work from it: a coarsened kernel's loops depend on the work-item).
+   */
+  public Variant oneIterationEach() {
+    Variant best = all.get(0);
+    for (Variant v : all) if (v.target().lanes() == 1 && !v.target().boundsChecks()) return v;
+    return best;
+  }
+
+  /**
+   * The lowered kernel a launch's work is counted from: {@link #oneIterationEach()}'s, or, where a
+   * work-item runs a chunk of the range (the {@code jvm} language), the kernel lowered once for the
+   * compiler's reference target (OpenCL C, one iteration per work-item); null for a prebuilt kernel.
+   */
+  public synchronized KernelIR workIr() {
+    if (method == null) return null;
+    if (work == null) work = base.chunked() ? lower(Target.offline("opencl", "").withBoundsChecks(false)) : oneIterationEach().ir();
+    return work;
+  }
+
+  private KernelIR work;
+
+  /** Lists every variant the choice can return, lowering each target once. */
+  private void enumerate() {
+    if (method == null) {
+      all.add(new Variant(name(base), base, null));
+      return;
+    }
+    List<Target> reachable = new ArrayList<>();
+    reachable.add(base);
+    Target unchecked = base.boundsChecks() ? (fixed && !lower(base).boundsSites().isEmpty() ? uncheckedOf(base) : null) : base;
+    if (unchecked != null && unchecked != base) reachable.add(unchecked);
+    if (unchecked != null && lanesApply(unchecked)) {
+      for (int rows : new int[] {ROWS, 1}) {
+        Target t = unchecked.withLanes(options.lanes(), rows);
+        if (!(lower(t).launch() instanceof Launch.Loops l) || l.lanes() == 1) break;
+        reachable.add(t);
+        if (l.rows() == 1) break;   // the pass took x alone: no row block to fall back from
+      }
+    }
+    for (Target t : reachable) {
+      if (!t.signedIndices()) add(t);
+      else {
+        if (!lower(t).assumedSites().isEmpty()) add(t);
+        add(t.withSignedIndices(false));
+      }
+    }
+  }
+
+  private void add(Target t) {
+    for (Variant v : all) if (v.target().equals(t)) return;
+    all.add(new Variant(name(t), t, lower(t)));
+  }
+
+  private KernelIR lower(Target t) {
+    return lowered.computeIfAbsent(t, x -> dev.loopjit.compiler.Compiler.compile(method, x, options.dump(), options.flag("verifyIr")));
+  }
+
+  private Target uncheckedOf(Target t) {
+    return t.withBoundsChecks(false).withSignedIndices(options.signedIndices());
+  }
+
+  private boolean lanesApply(Target t) {
+    return options.lanes() > 1 && t.cpu() && !t.chunked() && !t.boundsChecks() && fixed;
+  }
+
+  /**
+   * {@code target}, or the same without bounds checks when no checked access of the task's kernel
+   * can fail with these arguments (when they never change): each is below a trip count no larger
+   * than its array, as vector add's {@code a[i]} and {@code b[i]} for {@code i < c.length}.
+   */
+  private Target uncheckedWhereSafe(Object[] args, Target target) {
+    if (method == null || !target.boundsChecks() || !fixed) return target;
+    KernelIR checked = lower(target);
+    return checked.boundsSites().isEmpty() || KernelFacts.mayFail(checked, args) ? target : uncheckedOf(target);
+  }
+
+  /**
+   * {@code target}, or the same with lanes (and rows) per work-item on a CPU device, when its kernel
+   * checks no access and its trip counts are multiples of the block the pass picked; where y is not
+   * a multiple of its rows, x alone is tried; one that fits no block keeps one iteration per work-item.
+   */
+  private Target inLanesWhereSafe(Object[] args, Target target) {
+    if (method == null || !lanesApply(target)) return target;
+    for (int rows : new int[] {ROWS, 1}) {
+      Target t = target.withLanes(options.lanes(), rows);
+      KernelIR k = lower(t);
+      if (!(k.launch() instanceof Launch.Loops l) || l.lanes() == 1) return target;   // the kernel's shape takes no block
+      long[] counts = KernelFacts.loopCounts(k, args);
+      if (counts[0] == 0 || counts[0] % l.lanes() != 0) return target;
+      if (l.rows() == 1 || counts[1] > 0 && counts[1] % l.rows() == 0) return t;
+    }
+    return target;
+  }
+
+  /**
+   * {@code target}, or the same without signed indices where its kernel wrote none or the host
+   * cannot prove the bounds it assumed for them ({@link KernelIR#assumedSites}) for these arguments.
+   */
+  private Target signedWhereProven(Object[] args, Target target) {
+    if (method == null || !target.signedIndices()) return target;
+    KernelIR k = lower(target);
+    return k.assumedSites().isEmpty() || KernelFacts.mayFail(k, k.assumedSites(), args) ? target.withSignedIndices(false) : target;
+  }
+
+  /** A variant's name in the profile. */
+  private String name(Target t) {
+    List<String> parts = new ArrayList<>();
+    parts.add(t.boundsChecks() ? "checked" : "unchecked");
+    if (t.signedIndices()) parts.add("signed");
+    if (t.lanes() > 1) {
+      KernelIR k = method == null ? null : lower(t);
+      if (k != null && k.launch() instanceof Launch.Loops l) parts.add("lanes " + l.lanes() + (l.rows() > 1 ? " × " + l.rows() : ""));
+    }
+    return String.join(", ", parts);
+  }
+
+  @Override
+  public String toString() {
+    return all.size() + " variant" + (all.size() == 1 ? "" : "s") + " " + all.stream().map(Variant::name).toList();
+  }
+}
