@@ -71,8 +71,6 @@ public final class GraphRunner implements Engine.Executor {
     }
   }
 
-  private record Step(TaskSpec task, DeviceKernel kernel, Grid grid) {}
-
   private record KernelRun(String task, Timing timing, Profile.Work work, String variant) {}
 
   /** A runner whose profiles never probe the device (backend tests drive runtimes of their own this way). */
@@ -152,7 +150,7 @@ public final class GraphRunner implements Engine.Executor {
     for (GraphSpec g : graphs) for (TaskSpec t : g.tasks()) t.checkReceiver();   // before anything runs
     Tally tally = new Tally();
     device.measure(options.profile());
-    Map<GraphSpec, List<Step>> steps = prepare(graphs, options, tally);
+    Map<GraphSpec, List<Schedule.Prepared>> steps = prepare(graphs, options, tally);
     allocate(options.plan() != null ? specs(options.plan()) : graphs);
     if (schedule != null && arrayNames == null) arrayNames = arrayNames(options.plan() != null ? specs(options.plan()) : graphs);
     if (timeout == null) return run(graphs, steps, tally, options);
@@ -195,76 +193,128 @@ public final class GraphRunner implements Engine.Executor {
   }
 
   /**
-   * The copies, launches and copies back of one execution, then the wait for the device. With a
-   * timeout, each graph's kernels are waited for before its copies back, and those start only if
-   * the plan was not abandoned meanwhile: host arrays change only by graphs that finished in time.
+   * Runs one execution's {@link Schedule}: its copies, launches, bounds checks and copies back in
+   * order, then the wait for the device. With a timeout, each graph's kernels are waited for before
+   * its copies back, and those start only if the plan was not abandoned meanwhile: host arrays
+   * change only by graphs that finished in time.
    */
-  private Profile run(List<GraphSpec> graphs, Map<GraphSpec, List<Step>> steps, Tally tally, Engine.ExecutionOptions options) {
+  private Profile run(List<GraphSpec> graphs, Map<GraphSpec, List<Schedule.Prepared>> prepared, Tally tally, Engine.ExecutionOptions options) {
     fresh.clear();
     try {
-      for (GraphSpec g : graphs) {
-        for (GraphSpec.Transfer t : g.toDevice()) {
-          Slot s = slots.get(t.array());
-          if (t.mode() == DataTransferMode.EVERY_EXECUTION || !s.deviceValid) copyIn(s, tally);
-        }
-        List<Step> checked = new ArrayList<>();
-        step("graph     " + g.name());
-        for (Step step : steps.get(g)) {
-          Object[] args = step.task().args().toArray();
-          for (int i = 0; i < args.length; i++) {
-            HostArray h = HostArray.of(args[i]);
-            if (h == null) continue;
-            Slot s = slots.get(h);
-            if (!s.deviceValid) copyIn(s, tally);
-            args[i] = s.buffer;
+      Schedule plan = schedule(graphs, prepared);
+      List<Schedule.Prepared> tasks = new ArrayList<>();
+      for (GraphSpec g : graphs) tasks.addAll(prepared.get(g));
+      Object[] args = null;
+      for (Schedule.Step step : plan.steps()) {
+        switch (step) {
+          case Schedule.Graph g -> step("graph     " + g.graph());
+          case Schedule.CopyIn c -> copyIn(slots.get(c.array()), tally);
+          case Schedule.Launch l -> {
+            Schedule.Prepared p = tasks.get(l.position());
+            if (l.phase() != Launch.Loops.EPILOGUE && (l.phase() == Launch.Loops.PROLOGUE || !p.kernel().prologue())) args = arguments(p, l.report());
+            if (l.phase() != 0) launchOnce(p, args, l.phase(), tally);   // once before the loop, even an empty one; once after every iteration
+            else launch(p, args, tally, options);
           }
-          if (!step.kernel().boundsSites().isEmpty()) {   // the hidden last argument: where the kernel reports a bad index
-            Slot report = report(step.task());
-            args = java.util.Arrays.copyOf(args, args.length + 1);
-            args[args.length - 1] = report.buffer;
-            if (step.kernel().mayFail(step.task().args().toArray())) checked.add(step);   // else it cannot report: not read
-          }
-          if (watchReductions()) {   // only until the warning was given: nothing of it on the launch path after that
-            if (executedOnce) warnIfReductionContinues(step.task());
-            for (int i = 0; i < step.task().args().size(); i++)
-              if (step.kernel().access(i).writes() && HostArray.of(step.task().args().get(i)) != null) fresh.add(HostArray.of(step.task().args().get(i)));
-          }
-          if (step.kernel().prologue()) launchOnce(step, args, Launch.Loops.PROLOGUE, tally);   // once before the loop, even an empty one
-          if (!empty(step.grid())) {
-            synchronized (tally) {
-              tally.launched.add(step.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
+          case Schedule.CheckBounds c -> checkBounds(c.tasks());   // before any copy back: a kernel that indexed out of bounds leaves the host arrays alone
+          case Schedule.Sync w -> {
+            switch (w.when()) {
+              case BEFORE_COPIES_BACK -> {
+                device.finish();
+                if (!phase.compareAndSet(0, 1)) return null;   // abandoned: the caller has thrown; write nothing to the host
+              }
+              case AFTER_COPIES_BACK -> {
+                device.finish();
+                phase.set(0);
+              }
+              case END -> {
+                step("wait      for the device");
+                device.finish();
+              }
             }
-            step("launch    " + step.task().qualifiedName() + " " + java.util.Arrays.toString(step.grid().counts()));
-            Timing timing = device.launch(step.kernel(), args, step.grid());
-            Profile.Work work = options.profile() ? KernelWork.of(step.task(), step.kernel(), step.grid(), this.options) : null;
-            tally.kernels.add(new KernelRun(step.task().qualifiedName(), timing, work, step.kernel().variant()));
           }
-          if (step.kernel().epilogue()) launchOnce(step, args, Launch.Loops.EPILOGUE, tally);   // once after every iteration
-        }
-        checkBounds(checked);   // before any copy back: a kernel that indexed out of bounds leaves the host arrays alone
-        if (timeout != null) {
-          device.finish();
-          if (!phase.compareAndSet(0, 1)) return null;   // abandoned: the caller has thrown; write nothing to the host
-        }
-        try {
-          for (GraphSpec.Transfer t : g.toHost()) {
-            if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce))
-              copyOut(slots.get(t.array()), tally);
-          }
-          if (timeout != null) device.finish();
-        } finally {
-          if (timeout != null) phase.set(0);
+          case Schedule.CopyOut c -> copyOut(slots.get(c.array()), tally);
         }
       }
-      step("wait      for the device");
-      device.finish();
     } catch (RuntimeException | Error e) {
-      for (Slot s : slots.values()) s.deviceValid = false;   // the device state is unknown now: copy afresh next time
+      for (Slot s : slots.values()) valid(s, false);   // the device state is unknown now: copy afresh next time
       for (Slot s : reports.values()) s.deviceValid = false;
+      if (timeout != null) phase.compareAndSet(1, 0);
       throw e;
     }
     executedOnce = true;
     return tally.profile(options.profile(), options.profile() ? limits() : null);
+  }
+
+  /** A task's arguments for its launches: each array as its device buffer, and the bounds report last where the kernel takes one. */
+  private Object[] arguments(Schedule.Prepared p, boolean report) {
+    Object[] args = p.task().args().toArray();
+    for (int i = 0; i < args.length; i++) {
+      HostArray h = HostArray.of(args[i]);
+      if (h != null) args[i] = slots.get(h).buffer;
+    }
+    if (report) {   // the hidden last argument: where the kernel reports a bad index
+      args = java.util.Arrays.copyOf(args, args.length + 1);
+      args[args.length - 1] = report(p.task()).buffer;
+    }
+    return args;
+  }
+
+  /** The kernel of {@code p} over its grid (nothing when the grid is empty). */
+  private void launch(Schedule.Prepared p, Object[] args, Tally tally, Engine.ExecutionOptions options) {
+    if (watchReductions()) {   // only until the warning was given: nothing of it on the launch path after that
+      if (executedOnce) warnIfReductionContinues(p.task());
+      for (int i = 0; i < p.task().args().size(); i++)
+        if (p.kernel().access(i).writes() && HostArray.of(p.task().args().get(i)) != null) fresh.add(HostArray.of(p.task().args().get(i)));
+    }
+    if (empty(p.grid())) return;
+    synchronized (tally) {
+      tally.launched.add(p.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
+    }
+    step("launch    " + p.task().qualifiedName() + " " + java.util.Arrays.toString(p.grid().counts()));
+    Timing timing = device.launch(p.kernel(), args, p.grid());
+    Profile.Work work = options.profile() ? KernelWork.of(p.task(), p.kernel(), p.grid(), this.options) : null;
+    tally.kernels.add(new KernelRun(p.task().qualifiedName(), timing, work, p.kernel().variant()));
+  }
+
+  /** The schedule that was run last, and the residency and first-execution state it was planned for. */
+  private Schedule lastSchedule;
+  private List<GraphSpec> lastGraphs;
+  private long lastResidency = -1;
+  private boolean lastFirst;
+  /** Counts every change of a slot's {@code deviceValid}: a schedule planned at the same count sees the same residency. */
+  private long residency;
+  /** How many schedules this runner planned (tests read it: the steady state plans none). */
+  int schedulesPlanned;
+
+  /**
+   * The schedule of this execution: the last one when the graphs, the residency and whether this is
+   * the first execution are the same as then (the steady state), else planned now ({@link Schedule#plan})
+   * and, with {@code withPrintSchedule}, printed.
+   */
+  private Schedule schedule(List<GraphSpec> graphs, Map<GraphSpec, List<Schedule.Prepared>> prepared) {
+    if (lastSchedule != null && graphs == lastGraphs && residency == lastResidency && lastFirst == !executedOnce) return lastSchedule;
+    java.util.Set<HostArray> current = new java.util.HashSet<>();
+    for (Map.Entry<HostArray, Slot> e : slots.entrySet()) if (e.getValue().deviceValid) current.add(e.getKey());
+    Schedule plan = Schedule.plan(graphs, prepared, current, !executedOnce, timeout != null);
+    schedulesPlanned++;
+    if (schedule != null) {
+      List<String> lines = plan.lines(this::name);
+      step("schedule  " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
+      for (String l : lines) step("schedule" + l);
+    }
+    lastSchedule = plan;
+    lastGraphs = graphs;
+    lastResidency = residency;
+    lastFirst = !executedOnce;
+    return plan;
+  }
+
+  /** Sets whether {@code s}'s device copy is current, counting the change. */
+  private void valid(Slot s, boolean v) {
+    if (s.deviceValid != v) {
+      s.deviceValid = v;
+      residency++;
+    }
   }
 
   /** The zeroed report buffer of {@code task}'s kernel, on the device. */
@@ -287,14 +337,14 @@ public final class GraphRunner implements Engine.Executor {
    * finished; the first (in launch order) that names an access ends the execution with
    * {@link dev.loopjit.api.KernelIndexOutOfBoundsException}. A report of 0 leaves the buffer zeroed for the next launch.
    */
-  private void checkBounds(List<Step> checked) {
+  private void checkBounds(List<TaskSpec> checked) {
     if (checked.isEmpty()) return;
-    step("check     the bounds reports of " + String.join(", ", checked.stream().map(st -> st.task().qualifiedName()).toList()) + " (waits)");
-    for (Step st : checked) device.copyOut(reports.get(st.task()).buffer);
+    step("check     the bounds reports of " + String.join(", ", checked.stream().map(TaskSpec::qualifiedName).toList()) + " (waits)");
+    for (TaskSpec t : checked) device.copyOut(reports.get(t).buffer);
     device.finish();
-    for (Step st : checked) {
-      long word = ((long[]) reports.get(st.task()).buffer.host().array())[0];
-      if (word != 0) throw dev.loopjit.spi.BoundsReports.of(st.task(), st.kernel(), word, device.device().id());
+    for (TaskSpec t : checked) {
+      long word = ((long[]) reports.get(t).buffer.host().array())[0];
+      if (word != 0) throw dev.loopjit.spi.BoundsReports.of(t, kernels.get(t), word, device.device().id());
     }
   }
 
@@ -335,6 +385,7 @@ public final class GraphRunner implements Engine.Executor {
       slots.clear();
       reports.clear();
       allocatedFor = null;
+      residency++;   // no array is on the device now
     }
   }
 
@@ -399,7 +450,7 @@ public final class GraphRunner implements Engine.Executor {
     }
     for (Object o : arrays) {
       Slot s = slots.get(HostArray.of(o));
-      if (s != null) s.deviceValid = false;   // not allocated yet: the first execution copies it anyway
+      if (s != null) valid(s, false);   // not allocated yet: the first execution copies it anyway
     }
   }
 
@@ -421,7 +472,7 @@ public final class GraphRunner implements Engine.Executor {
   /** Marks this device's copy of {@code h} stale: the next task here that uses it copies it in from the host first. */
   void invalidate(HostArray h) {
     Slot s = slots.get(h);
-    if (s != null) s.deviceValid = false;
+    if (s != null) valid(s, false);
   }
 
   /** The arrays {@code t}'s kernel may write, once it was prepared here ({@link #check}); every array argument before. */
@@ -445,15 +496,15 @@ public final class GraphRunner implements Engine.Executor {
     return tally.profile(profile, null);
   }
 
-  private Map<GraphSpec, List<Step>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
-    Map<GraphSpec, List<Step>> steps = new HashMap<>();
+  private Map<GraphSpec, List<Schedule.Prepared>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
+    Map<GraphSpec, List<Schedule.Prepared>> steps = new HashMap<>();
     for (GraphSpec g : graphs) {
-      List<Step> list = new ArrayList<>();
+      List<Schedule.Prepared> list = new ArrayList<>();
       for (TaskSpec t : g.tasks()) {
         DeviceKernel k = kernel(t, tally);
         Grid grid = grid(t, k, options);
         checkLocalMemory(t, k, grid);
-        list.add(new Step(t, k, grid));
+        list.add(new Schedule.Prepared(t, k, grid));
       }
       steps.put(g, list);
     }
@@ -479,7 +530,7 @@ public final class GraphRunner implements Engine.Executor {
   }
 
   /** A kernel's prologue or epilogue: one work-item, timed under the task's name and the phase. */
-  private void launchOnce(Step step, Object[] args, int phase, Tally tally) {
+  private void launchOnce(Schedule.Prepared step, Object[] args, int phase, Tally tally) {
     synchronized (tally) {
       tally.launched.add(step.task().qualifiedName());
     }
@@ -557,6 +608,7 @@ public final class GraphRunner implements Engine.Executor {
       if (!slots.containsKey(h)) {
         slots.put(h, new Slot(device.allocate(h, inPlaceAllowed(h, graphs))));
         added.add(h);
+        residency++;
       }
     String limit = options.get("memoryLimit");
     if (limit != null && memoryBytes() > Long.parseLong(limit)) {   // over the plan's limit: what was just allocated is freed, nothing ran
@@ -672,7 +724,7 @@ public final class GraphRunner implements Engine.Executor {
     step("copy in   " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
     tally.copyIn.add(device.copyIn(s.buffer));
     if (!s.buffer.inPlace()) tally.bytesIn += s.buffer.host().byteSize();
-    s.deviceValid = true;
+    valid(s, true);
   }
 
   private void copyOut(Slot s, Tally tally) {
