@@ -683,34 +683,13 @@ public final class WorkCounter {
 
   /** The variables assigned anywhere in the loop (body and update). */
   private static Set<Var> assignedIn(Stmt.Loop l) {
-    Set<Var> out = new HashSet<>();
-    collectAssigned(l.body(), out);
-    collectAssigned(l.update(), out);
+    Set<Var> out = new HashSet<>(IrWalk.assigned(l.body()));
+    out.addAll(IrWalk.assigned(l.update()));
     return out;
   }
 
-  private static void collectAssigned(Stmt s, Set<Var> out) {
-    switch (s) {
-      case Stmt.Block b -> b.stmts().forEach(x -> collectAssigned(x, out));
-      case Stmt.Assign a -> out.add(a.var());
-      case Stmt.If i -> { collectAssigned(i.then(), out); collectAssigned(i.otherwise(), out); }
-      case Stmt.Loop l -> { collectAssigned(l.body(), out); collectAssigned(l.update(), out); }
-      case Stmt.Switch sw -> sw.cases().forEach(c -> collectAssigned(c.body(), out));
-      case Stmt.Labeled l -> collectAssigned(l.body(), out);
-      default -> {}
-    }
-  }
-
   private static int countAssignments(Stmt s, Var v) {
-    return switch (s) {
-      case Stmt.Block b -> b.stmts().stream().mapToInt(x -> countAssignments(x, v)).sum();
-      case Stmt.Assign a -> a.var().equals(v) ? 1 : 0;
-      case Stmt.If i -> countAssignments(i.then(), v) + countAssignments(i.otherwise(), v);
-      case Stmt.Loop l -> countAssignments(l.body(), v) + countAssignments(l.update(), v);
-      case Stmt.Switch sw -> sw.cases().stream().mapToInt(c -> countAssignments(c.body(), v)).sum();
-      case Stmt.Labeled l -> countAssignments(l.body(), v);
-      default -> 0;
-    };
+    return IrWalk.countStmts(s, x -> x instanceof Stmt.Assign a && a.var().equals(v));
   }
 
   /** Whether {@code e} reads any of {@code vars}. */
