@@ -64,4 +64,40 @@ public final class ReductionKernels {
   public static void subtracts(int[] in, @Reduce int[] out) {
     for (@Parallel int i = 0; i < in.length; i++) out[0] = out[0] - in[i];
   }
+
+  private static int plus(int a, int b) {
+    return a + b;
+  }
+
+  private static long times(long a, long b) {
+    return a * b;
+  }
+
+  /**
+   * Updates through helpers in the cases of a switch. Each reaches the reduce pass as the helper's
+   * body, a block, then the update ({@code {a = x; b = out[0]; t = a + b} out[0] = t}); the locals
+   * are forwarded into the update in a case as at the top of the iteration.
+   */
+  public static void sumBySwitch(int[] in, @Reduce int[] out, @Reduce long[] product) {
+    for (@Parallel int i = 0; i < in.length; i++) {
+      switch (in[i] & 3) {
+        case 0 -> out[0] = plus(out[0], in[i]);
+        case 1 -> {
+          out[0] = plus(2 * in[i], out[0]);
+          product[0] = times(product[0], in[i] | 1);
+        }
+        case 2 -> product[0] = times(in[i] >> 2 | 1, product[0]);
+        default -> out[0] = plus(out[0], 1);
+      }
+    }
+  }
+
+  /** Updates through a helper in an if's arms and in a sequential loop inside the parallel one. */
+  public static void sumByBranchAndLoop(int[] m, @Reduce int[] out, int cols) {
+    for (@Parallel int r = 0; r < m.length / cols; r++) {
+      if ((r & 1) == 0) out[0] = plus(out[0], m[r * cols]);
+      else out[0] = plus(-m[r * cols], out[0]);
+      for (int c = 1; c < cols; c++) out[0] = plus(m[r * cols + c], out[0]);
+    }
+  }
 }

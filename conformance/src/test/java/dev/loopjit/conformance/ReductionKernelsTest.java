@@ -72,6 +72,16 @@ class ReductionKernelsTest {
   }
 
   @Test
+  void updatesThroughHelpersInsideTheIteration() {
+    // a helper's body is a block before the update: its locals were forwarded only where the parallel
+    // pass had flattened the iteration (at its top level), and never inside a switch's cases
+    KernelCheck.of("ReductionKernels.sumBySwitch", ReductionKernels::sumBySwitch)
+        .args(() -> new Object[] {new Inputs(308).ints(4001), new int[] {5}, new long[] {3}}).run();
+    KernelCheck.of("ReductionKernels.sumByBranchAndLoop", ReductionKernels::sumByBranchAndLoop)
+        .args(() -> new Object[] {new Inputs(309).ints(89 * 7), new int[] {-2}, 7}).run();
+  }
+
+  @Test
   void otherUsesOfAReduceArrayAreRefused() {
     Target t = Target.offline("opencl", "");
     KernelCompilationException read = assertThrows(KernelCompilationException.class,

@@ -1,6 +1,7 @@
 // Printing from a kernel: Debug.printf with the format subset every device prints the same way as the JVM.
 package dev.loopjit.api;
 
+import dev.loopjit.format.Printf;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 
@@ -48,60 +49,40 @@ public final class Debug {
    */
   public static String format(String format, Object... args) {
     StringBuilder out = new StringBuilder();
-    int next = 0;
-    for (int i = 0; i < format.length(); i++) {
-      char c = format.charAt(i);
-      if (c != '%') {
-        out.append(c);
+    Printf f = Printf.parse(format);   // the compiler's parser too (ir.PrintFormat)
+    for (Printf.Part p : f.parts()) {
+      if (!(p instanceof Printf.Conversion c)) {
+        out.append(((Printf.Literal) p).text());
         continue;
       }
-      int start = i++;
-      if (i < format.length() && format.charAt(i) == '%') {
-        out.append('%');
-        continue;
-      }
-      boolean left = false, zero = false;
-      while (i < format.length() && (format.charAt(i) == '-' || format.charAt(i) == '0')) {
-        if (format.charAt(i) == '-') left = true;
-        else zero = true;
-        i++;
-      }
-      int width = 0, precision = -1;
-      while (i < format.length() && Character.isDigit(format.charAt(i))) width = Math.min(width * 10 + (format.charAt(i++) - '0'), 1000);
-      if (i < format.length() && format.charAt(i) == '.') {
-        precision = 0;
-        i++;
-        while (i < format.length() && Character.isDigit(format.charAt(i))) precision = Math.min(precision * 10 + (format.charAt(i++) - '0'), 1000);
-      }
-      if (i < format.length() && format.charAt(i) == 'l') i++;
-      if (i >= format.length()) throw new IllegalArgumentException("the format ends inside \"" + format.substring(start) + "\"");
-      char conv = format.charAt(i);
-      String spec = format.substring(start, i + 1);
-      if (next >= args.length) throw new IllegalArgumentException("no value for \"" + spec + "\"");
-      Object v = args[next++];
+      String spec = c.spec();
+      if (c.arg() >= args.length) throw new IllegalArgumentException("no value for \"" + spec + "\"");
+      Object v = args[c.arg()];
+      int precision = c.precision();
+      boolean zero = c.zero();
       String body;
       boolean numeric = true;
-      switch (conv) {
-        case 'd', 'i' -> body = Long.toString(integral(v, spec));
+      switch (c.conversion()) {
+        case 'd' -> body = Long.toString(integral(v, spec));
         case 'x', 'X' -> {
           long bits = integral(v, spec);
           body = v instanceof Long ? Long.toHexString(bits) : Integer.toHexString((int) bits);
-          if (conv == 'X') body = body.toUpperCase(java.util.Locale.ROOT);
+          if (c.conversion() == 'X') body = body.toUpperCase(java.util.Locale.ROOT);
         }
         case 'c' -> {
           body = String.valueOf((char) integral(v, spec));
           numeric = false;
         }
-        case 'f' -> {
+        default -> {   // f
           if (!(v instanceof Float || v instanceof Double)) throw new IllegalArgumentException("\"" + spec + "\" takes a float or double, not " + v);
           double d = ((Number) v).doubleValue();
           body = fixed(d, precision < 0 ? 6 : precision);
           if (Double.isNaN(d) || Double.isInfinite(d)) zero = false;
         }
-        default -> throw new IllegalArgumentException("the conversion \"" + spec + "\" is not in the subset every device prints the same way");
       }
-      out.append(pad(body, width, left, zero && numeric && !left));
+      out.append(pad(body, c.width(), c.left(), zero && numeric && !c.left()));
     }
+    int next = f.conversions().size();
     if (next != args.length) throw new IllegalArgumentException(args.length + " value(s) for " + next + " conversion(s) in \"" + format + "\"");
     return out.toString();
   }

@@ -530,13 +530,6 @@ final class Bounds implements Pass {
 
   /** The int variables {@code s} assigns anywhere inside. */
   private static Set<Var> assigned(Stmt s) {
-    Set<Var> out = new HashSet<>();
-    IrWalk.walk(s, new IrWalk.Visitor() {
-      @Override
-      public void stmt(Stmt x) {
-        if (x instanceof Assign a) out.add(a.var());
-      }
-    });
-    return out;
+    return new HashSet<>(IrWalk.assigned(s));
   }
 }

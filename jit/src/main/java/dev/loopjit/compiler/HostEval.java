@@ -3,6 +3,7 @@ package dev.loopjit.compiler;
 
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
+import dev.loopjit.ir.JavaValues;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Var;
@@ -10,8 +11,9 @@ import java.util.Map;
 
 /**
  * An interpreter for the pure expressions a launch shape uses: constants, parameters, array
- * lengths, arithmetic, comparisons, selects, conversions and the pure intrinsics. Integer division by zero
- * gives 0, as on the devices.
+ * lengths, arithmetic, comparisons, selects, conversions and the pure intrinsics, with Java's
+ * meaning as {@link JavaValues} gives it (the one evaluator of it; integer division by zero gives 0,
+ * as on the devices) and the intrinsics' as {@link IntrinsicEval} does.
  */
 public final class HostEval {
   private HostEval() {}
@@ -25,9 +27,9 @@ public final class HostEval {
         yield env.get(r.var());
       }
       case Length l -> (Integer) eval(l.array(), env);
-      case Unary u -> u.op() == Op.Unary.NOT ? !(Boolean) eval(u.x(), env) : negate(u.prim(), (Number) eval(u.x(), env));
+      case Unary u -> unary(u.op(), u.prim(), eval(u.x(), env));
       case Binary b -> binary(b.op(), b.prim(), eval(b.a(), env), eval(b.b(), env));
-      case Compare c -> compare(c.op(), c.a().prim(), (Number) eval(c.a(), env), (Number) eval(c.b(), env));
+      case Compare c -> known(JavaValues.compare(c.op(), eval(c.a(), env), eval(c.b(), env)), c.op().name());
       case Logic l -> l.op() == Op.Logic.AND ? (Boolean) eval(l.a(), env) && (Boolean) eval(l.b(), env)
           : (Boolean) eval(l.a(), env) || (Boolean) eval(l.b(), env);
       case Select s -> (Boolean) eval(s.cond(), env) ? eval(s.a(), env) : eval(s.b(), env);
@@ -38,80 +40,21 @@ public final class HostEval {
     };
   }
 
-  private static Object negate(Prim t, Number x) {
-    return switch (t) {
-      case INT -> -x.intValue();
-      case LONG -> -x.longValue();
-      case FLOAT -> -x.floatValue();
-      default -> -x.doubleValue();
-    };
+  private static Object unary(Op.Unary op, Prim t, Object x) {
+    return known(JavaValues.unary(op, t, x), op.name());
   }
 
-  private static Object binary(Op.Binary op, Prim t, Object a0, Object b0) {
-    if (t == Prim.BOOLEAN) {
-      boolean a = (Boolean) a0, b = (Boolean) b0;
-      return switch (op) { case AND -> a & b; case OR -> a | b; case XOR -> a ^ b; default -> throw new IllegalStateException(op.name()); };
-    }
-    Number an = (Number) a0, bn = (Number) b0;
-    return switch (t) {
-      case INT -> {
-        int a = an.intValue(), b = bn.intValue();
-        yield switch (op) {
-          case ADD -> a + b; case SUB -> a - b; case MUL -> a * b;
-          case DIV -> b == 0 ? 0 : a / b; case REM -> b == 0 ? 0 : a % b;
-          case AND -> a & b; case OR -> a | b; case XOR -> a ^ b;
-          case SHL -> a << b; case SHR -> a >> b; case USHR -> a >>> b;
-        };
-      }
-      case LONG -> {
-        long a = an.longValue(), b = bn.longValue();
-        yield switch (op) {
-          case ADD -> a + b; case SUB -> a - b; case MUL -> a * b;
-          case DIV -> b == 0 ? 0L : a / b; case REM -> b == 0 ? 0L : a % b;
-          case AND -> a & b; case OR -> a | b; case XOR -> a ^ b;
-          case SHL -> a << bn.intValue(); case SHR -> a >> bn.intValue(); case USHR -> a >>> bn.intValue();
-        };
-      }
-      case FLOAT -> {
-        float a = an.floatValue(), b = bn.floatValue();
-        yield switch (op) { case ADD -> a + b; case SUB -> a - b; case MUL -> a * b; case DIV -> a / b; case REM -> a % b;
-          default -> throw new IllegalStateException(op.name()); };
-      }
-      default -> {
-        double a = an.doubleValue(), b = bn.doubleValue();
-        yield switch (op) { case ADD -> a + b; case SUB -> a - b; case MUL -> a * b; case DIV -> a / b; case REM -> a % b;
-          default -> throw new IllegalStateException(op.name()); };
-      }
-    };
-  }
-
-  private static boolean compare(Op.Compare op, Prim t, Number a, Number b) {
-    if (t == Prim.INT || t == Prim.LONG) {
-      int c = Long.compare(a.longValue(), b.longValue());
-      return test(op, c);
-    }
-    double x = a.doubleValue(), y = b.doubleValue();
-    if (Double.isNaN(x) || Double.isNaN(y)) return op == Op.Compare.NE;
-    return test(op, Double.compare(x == 0 ? 0.0 : x, y == 0 ? 0.0 : y));
-  }
-
-  private static boolean test(Op.Compare op, int c) {
-    return switch (op) { case EQ -> c == 0; case NE -> c != 0; case LT -> c < 0; case LE -> c <= 0; case GT -> c > 0; case GE -> c >= 0; };
+  private static Object binary(Op.Binary op, Prim t, Object a, Object b) {
+    return known(JavaValues.binary(op, t, a, b), op.name());
   }
 
   private static Object convert(Prim to, Object v) {
-    if (v instanceof Boolean b) return b ? 1 : 0;
-    Number n = (Number) v;
-    boolean fp = n instanceof Float || n instanceof Double;
-    return switch (to) {
-      case INT -> fp ? (int) n.doubleValue() : n.intValue();
-      case LONG -> fp ? (long) n.doubleValue() : n.longValue();
-      case FLOAT -> n instanceof Double ? (float) n.doubleValue() : fp ? n.floatValue() : (float) n.longValue();
-      case DOUBLE -> fp ? n.doubleValue() : (double) n.longValue();
-      case BYTE -> (int) (byte) (fp ? (int) n.doubleValue() : n.intValue());
-      case SHORT -> (int) (short) (fp ? (int) n.doubleValue() : n.intValue());
-      case CHAR -> (int) (char) (fp ? (int) n.doubleValue() : n.intValue());
-      default -> throw new IllegalStateException("convert to " + to);
-    };
+    return known(JavaValues.convert(to, v), "convert to " + to);
+  }
+
+  /** {@code v}, which Java's semantics ({@link JavaValues}) gave; null where the operator does not apply to its operands. */
+  private static Object known(Object v, String what) {
+    if (v == null) throw new IllegalStateException(what);
+    return v;
   }
 }

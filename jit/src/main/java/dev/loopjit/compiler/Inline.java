@@ -5,6 +5,7 @@ import dev.loopjit.ir.MethodRef;
 
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Label;
 import dev.loopjit.ir.Prim;
@@ -38,30 +39,31 @@ final class Inline implements Pass {
     return ir.withBody(inline(ir.body(), cx, List.of(cx.method)));
   }
 
+  /**
+   * {@code b} with its calls replaced by their bodies: a statement with a foreign Math call first
+   * becomes the statements that compute it ({@link #hoistForeignMath}), each then inlined; a call
+   * is expanded where it stands.
+   */
   private Block inline(Block b, Context cx, List<MethodRef> chain) {
-    List<Stmt> out = new ArrayList<>();
-    for (Stmt s : b.stmts()) out.addAll(inline(s, cx, chain));
-    return new Block(out, b.src());
-  }
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> before(Stmt s) {
+        List<Stmt> hoisted = hoistForeignMath(s, cx);
+        if (hoisted == null) return null;
+        List<Stmt> out = new ArrayList<>();
+        for (Stmt h : hoisted) out.addAll(rewrite(h));
+        return out;
+      }
 
-  private List<Stmt> inline(Stmt s, Context cx, List<MethodRef> chain) {
-    List<Stmt> hoisted = hoistForeignMath(s, cx);
-    if (hoisted != null) {
-      List<Stmt> out = new ArrayList<>();
-      for (Stmt h : hoisted) out.addAll(inline(h, cx, chain));
-      return out;
-    }
-    return switch (s) {
-      case Assign a when a.value() instanceof Invoke call -> List.of(expand(call, a.var(), a.src(), cx, chain));
-      case Eval e when e.call() instanceof Invoke call -> List.of(expand(call, null, e.src(), cx, chain));
-      case Block b -> List.of(inline(b, cx, chain));
-      case If i -> List.of(new If(i.cond(), inline(i.then(), cx, chain), inline(i.otherwise(), cx, chain), i.src()));
-      case Loop l -> List.of(new Loop(l.label(), inline(l.body(), cx, chain), inline(l.update(), cx, chain), l.src()));
-      case Switch sw -> List.of(new Switch(sw.label(), sw.selector(),
-          sw.cases().stream().map(c -> new Case(c.values(), inline(c.body(), cx, chain))).toList(), sw.src()));
-      case Labeled l -> List.of(new Labeled(l.label(), inline(l.body(), cx, chain), l.src()));
-      default -> List.of(s);
-    };
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        return switch (s) {
+          case Assign a when a.value() instanceof Invoke call -> List.of(expand(call, a.var(), a.src(), cx, chain));
+          case Eval e when e.call() instanceof Invoke call -> List.of(expand(call, null, e.src(), cx, chain));
+          default -> List.of(s);
+        };
+      }
+    }.rewrite(b);
   }
 
   private Stmt expand(Invoke call, Var result, Src site, Context cx, List<MethodRef> chain) {
@@ -188,14 +190,13 @@ final class Inline implements Pass {
 
   /** A callee may read a static table passed to it, not write it (the kernel holds a copy). */
   private static void refuseWrites(Block body, Var param, Var table) {
-    new Rewriter() {
+    IrWalk.walk(body, new IrWalk.Visitor() {
       @Override
-      protected List<Stmt> stmts(Stmt s) {
+      public void stmt(Stmt s) {
         if (s instanceof Store st && st.array() instanceof Read r && r.var().equals(param))
           throw Refusal.unsupported(st.src(), "writing the static array " + table.name());
-        return List.of(s);
       }
-    }.rewrite(body);
+    });
   }
 
   private static MethodRef resolve(Invoke call, Src site, Context cx) {
@@ -208,14 +209,6 @@ final class Inline implements Pass {
   }
 
   private static int countReturns(Stmt s) {
-    return switch (s) {
-      case Return r -> 1;
-      case Block b -> b.stmts().stream().mapToInt(Inline::countReturns).sum();
-      case If i -> countReturns(i.then()) + countReturns(i.otherwise());
-      case Loop l -> countReturns(l.body()) + countReturns(l.update());
-      case Switch sw -> sw.cases().stream().mapToInt(c -> countReturns(c.body())).sum();
-      case Labeled l -> countReturns(l.body());
-      default -> 0;
-    };
+    return IrWalk.countStmts(s, x -> x instanceof Return);
   }
 }

@@ -137,33 +137,34 @@ final class Lanes {
   /** Whether every loop that reads across x is a {@link RowBlocks} (at least one). */
   private boolean blocksRows(Pass.Context cx) {
     boolean[] ok = {true};
-    new Object() {
-      void stmt(Stmt s) {
-        switch (s) {
-          case Block b -> b.stmts().forEach(this::stmt);
-          case Loop l when readsAcross(l) && !IrWalk.anyStmt(l.body(), t -> t instanceof Loop) -> {
-            RowBlocks b = RowBlocks.of(l, Lanes.this::acrossLoad, varying, Lanes.this::inline, width, cx);
-            if (b == null) ok[0] = false;
-            else {
-              blocked.put(l, b);
-              for (RowBlocks.Site site : b.sites()) {
-                columns.put(site.column(), site);
-                varying.add(site.column());
-              }
+    IrWalk.walk(iteration, new IrWalk.Visitor() {
+      /** The innermost loops that read across x: blocked (or not, and then refused), not walked into. */
+      private final Set<Loop> leaves = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+
+      @Override
+      public void stmt(Stmt s) {
+        if (!(s instanceof Loop l)) return;
+        if (readsAcross(l) && !IrWalk.anyStmt(l.body(), t -> t instanceof Loop)) {
+          leaves.add(l);
+          RowBlocks b = RowBlocks.of(l, Lanes.this::acrossLoad, varying, Lanes.this::inline, width, cx);
+          if (b == null) ok[0] = false;
+          else {
+            blocked.put(l, b);
+            for (RowBlocks.Site site : b.sites()) {
+              columns.put(site.column(), site);
+              varying.add(site.column());
             }
           }
-          case Loop l -> {   // a loop around loops: those are blocked, and it may read nothing across x itself
-            if (readsAcrossOutside(l.body()) || readsAcrossOutside(l.update())) ok[0] = false;
-            stmt(l.body());
-            stmt(l.update());
-          }
-          case If i -> { stmt(i.then()); stmt(i.otherwise()); }
-          case Switch sw -> sw.cases().forEach(c -> stmt(c.body()));
-          case Labeled l -> stmt(l.body());
-          default -> {}
+        } else if (readsAcrossOutside(l.body()) || readsAcrossOutside(l.update())) {
+          ok[0] = false;   // a loop around loops: those are blocked, and it may read nothing across x itself
         }
       }
-    }.stmt(iteration);
+
+      @Override
+      public boolean descend(Stmt s) {
+        return !leaves.contains(s);
+      }
+    });
     return ok[0] && !blocked.isEmpty();
   }
 
@@ -178,18 +179,19 @@ final class Lanes {
 
   /** Whether {@code b} reads across x other than in the loops inside it. */
   private boolean readsAcrossOutside(Block b) {
-    for (Stmt s : b.stmts()) {
-      boolean across = switch (s) {
-        case Loop l -> false;
-        case Block inner -> readsAcrossOutside(inner);
-        case If i -> IrWalk.anyExpr(i.cond(), this::acrossLoad) || readsAcrossOutside(i.then()) || readsAcrossOutside(i.otherwise());
-        case Labeled l -> readsAcrossOutside(l.body());
-        case Switch sw -> IrWalk.anyExpr(sw.selector(), this::acrossLoad) || sw.cases().stream().anyMatch(c -> readsAcrossOutside(c.body()));
-        default -> readsAcross(s);
-      };
-      if (across) return true;
-    }
-    return false;
+    boolean[] across = {false};
+    IrWalk.walk(b, new IrWalk.Visitor() {
+      @Override
+      public boolean descend(Stmt s) {
+        return !(s instanceof Loop);
+      }
+
+      @Override
+      public void expr(Expr e, Stmt in) {
+        across[0] |= acrossLoad(e);
+      }
+    });
+    return across[0];
   }
 
   /**
@@ -271,29 +273,23 @@ final class Lanes {
   }
 
   private Block block(Block b, Expr lanes, Pass.Context cx) {
-    List<Stmt> out = new ArrayList<>();
-    for (Stmt s : b.stmts()) out.add(stmt(s, lanes, cx));
-    return new Block(out, b.src());
-  }
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> before(Stmt s) {
+        return s instanceof Loop l && blocked.containsKey(l) ? List.of(blockedLoop(l, blocked.get(l), lanes, cx)) : null;
+      }
 
-  private Stmt stmt(Stmt s, Expr lanes, Pass.Context cx) {
-    return switch (s) {
-      case Block b -> block(b, lanes, cx);
-      case Assign a when affine.containsKey(a.var()) -> Block.EMPTY;
-      case Assign a when !varying.contains(a.var()) -> a;
-      case Assign a -> perLane(a, lanes, cx);
-      case Store st -> perLane(st, lanes, cx);
-      case If i -> new If(i.cond(), block(i.then(), lanes, cx), block(i.otherwise(), lanes, cx), i.src());
-      case Loop l when blocked.containsKey(l) -> blockedLoop(l, blocked.get(l), lanes, cx);
-      case Loop l -> new Loop(l.label(), block(l.body(), lanes, cx), block(l.update(), lanes, cx), l.src());
-      case Switch sw -> new Switch(sw.label(), sw.selector(),
-          sw.cases().stream().map(c -> new Case(c.values(), block(c.body(), lanes, cx))).toList(), sw.src());
-      case Labeled l -> new Labeled(l.label(), block(l.body(), lanes, cx), l.src());
-      case Eval e -> e;
-      case Break br -> br;
-      case Continue c -> c;
-      case Return r -> r;
-    };
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        return List.of(switch (s) {
+          case Assign a when affine.containsKey(a.var()) -> Block.EMPTY;
+          case Assign a when !varying.contains(a.var()) -> a;
+          case Assign a -> perLane(a, lanes, cx);
+          case Store st -> perLane(st, lanes, cx);
+          default -> s;
+        });
+      }
+    }.rewrite(b);
   }
 
   /**
@@ -405,41 +401,42 @@ final class Lanes {
     return jamBlock(iteration, scalars, new HashMap<>(), cx);
   }
 
+  /** {@code b} jammed: varying statements once per lane; each loop, switch and labelled block with a fresh label. */
   private Block jamBlock(Block b, Map<Var, Var[]> scalars, Map<Label, Label> labels, Pass.Context cx) {
-    List<Stmt> out = new ArrayList<>();
-    for (Stmt s : b.stmts()) out.add(jam(s, scalars, labels, cx));
-    return new Block(out, b.src());
-  }
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> before(Stmt s) {
+        // a fresh label on the way down, for the breaks and continues inside
+        return switch (s) {
+          case Loop l -> List.of(new Loop(relabel(l.label()), rewrite(l.body()), rewrite(l.update()), l.src()));
+          case Switch sw -> {
+            Label fresh = relabel(sw.label());
+            yield List.of(new Switch(fresh, sw.selector(), sw.cases().stream().map(c -> new Case(c.values(), rewrite(c.body()))).toList(), sw.src()));
+          }
+          case Labeled l -> List.of(new Labeled(relabel(l.label()), rewrite(l.body()), l.src()));
+          default -> null;
+        };
+      }
 
-  private Stmt jam(Stmt s, Map<Var, Var[]> scalars, Map<Label, Label> labels, Pass.Context cx) {
-    return switch (s) {
-      case Block b -> jamBlock(b, scalars, labels, cx);
-      case Assign a when affine.containsKey(a.var()) -> Block.EMPTY;
-      case Assign a when !varying.contains(a.var()) -> a;
-      case Assign a -> perLane(a, scalars, cx);
-      case Store st -> perLane(st, scalars, cx);
-      case If i -> new If(i.cond(), jamBlock(i.then(), scalars, labels, cx), jamBlock(i.otherwise(), scalars, labels, cx), i.src());
-      case Loop l -> {
+      private Label relabel(Label old) {
         Label fresh = cx.names.label();
-        labels.put(l.label(), fresh);
-        yield new Loop(fresh, jamBlock(l.body(), scalars, labels, cx), jamBlock(l.update(), scalars, labels, cx), l.src());
+        labels.put(old, fresh);
+        return fresh;
       }
-      case Switch sw -> {
-        Label fresh = cx.names.label();
-        labels.put(sw.label(), fresh);
-        yield new Switch(fresh, sw.selector(),
-            sw.cases().stream().map(c -> new Case(c.values(), jamBlock(c.body(), scalars, labels, cx))).toList(), sw.src());
+
+      @Override
+      protected List<Stmt> stmts(Stmt s) {
+        return List.of(switch (s) {
+          case Assign a when affine.containsKey(a.var()) -> Block.EMPTY;
+          case Assign a when !varying.contains(a.var()) -> a;
+          case Assign a -> perLane(a, scalars, cx);
+          case Store st -> perLane(st, scalars, cx);
+          case Break br -> new Break(labels.getOrDefault(br.target(), br.target()), br.src());
+          case Continue c -> new Continue(labels.getOrDefault(c.target(), c.target()), c.src());
+          default -> s;
+        });
       }
-      case Labeled l -> {
-        Label fresh = cx.names.label();
-        labels.put(l.label(), fresh);
-        yield new Labeled(fresh, jamBlock(l.body(), scalars, labels, cx), l.src());
-      }
-      case Break br -> new Break(labels.getOrDefault(br.target(), br.target()), br.src());
-      case Continue c -> new Continue(labels.getOrDefault(c.target(), c.target()), c.src());
-      case Eval e -> e;
-      case Return r -> r;
-    };
+    }.rewrite(b);
   }
 
   /** {@code s} once for each lane, in lane order, after reading what they share. */
@@ -515,19 +512,20 @@ final class Lanes {
   /** Jamming pays where a loop inside the iteration does work per lane (a sum along a row). */
   private boolean jamPays() {
     boolean[] found = {false};
-    new Object() {
-      void stmt(Stmt s, boolean inLoop) {
-        switch (s) {
-          case Block b -> b.stmts().forEach(t -> stmt(t, inLoop));
-          case Loop l -> { stmt(l.body(), true); stmt(l.update(), true); }
-          case If i -> { stmt(i.then(), inLoop); stmt(i.otherwise(), inLoop); }
-          case Switch sw -> sw.cases().forEach(c -> stmt(c.body(), inLoop));
-          case Labeled l -> stmt(l.body(), inLoop);
-          case Assign a -> { if (inLoop && varying.contains(a.var())) found[0] = true; }
-          default -> {}
-        }
+    IrWalk.walk(iteration, new IrWalk.Visitor() {
+      private int loops;
+
+      @Override
+      public void stmt(Stmt s) {
+        if (s instanceof Loop) loops++;
+        if (loops > 0 && s instanceof Assign a && varying.contains(a.var())) found[0] = true;
       }
-    }.stmt(iteration, false);
+
+      @Override
+      public void leave(Stmt s) {
+        if (s instanceof Loop) loops--;
+      }
+    });
     return found[0];
   }
 
@@ -537,10 +535,10 @@ final class Lanes {
   private boolean laneable(Label frame) {
     for (Var v : varying) if (!(v.type() instanceof Prim)) return false;
     boolean[] ok = {true};
-    new Object() {
-      void stmt(Stmt s) {
+    IrWalk.walk(iteration, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt s) {
         switch (s) {
-          case Block b -> b.stmts().forEach(this::stmt);
           case Assign a -> {
             if (a.value() instanceof Alloc || a.var().type() instanceof ArrayType || effect(a.value())) ok[0] = false;
           }
@@ -550,21 +548,21 @@ final class Lanes {
           case Eval e -> ok[0] = false;
           case If i -> {
             if (readsVarying(i.cond()) || effect(i.cond())) ok[0] = false;
-            stmt(i.then());
-            stmt(i.otherwise());
           }
-          case Loop l -> { stmt(l.body()); stmt(l.update()); }
           case Switch sw -> {
             if (readsVarying(sw.selector())) ok[0] = false;
-            sw.cases().forEach(c -> stmt(c.body()));
           }
-          case Labeled l -> stmt(l.body());
-          case Break b -> { if (b.target().equals(frame)) ok[0] = false; }
-          case Continue c -> {}
+          case Break b -> {
+            if (b.target().equals(frame)) ok[0] = false;
+          }
           case Return r -> ok[0] = false;
+          case Block b -> {}
+          case Loop l -> {}
+          case Labeled l -> {}
+          case Continue c -> {}
         }
       }
-    }.stmt(iteration);
+    });
     return ok[0];
   }
 
@@ -594,35 +592,40 @@ final class Lanes {
   /** Pays when a loop in the iteration reads global memory along x and no loop reads it across x. */
   private boolean pays() {
     int[] unit = {0}, other = {0};
-    new Object() {
-      void stmt(Stmt s, boolean inLoop) {
+    // the loads of a conditional, an assignment and a store (index and value) inside a loop
+    IrWalk.Visitor load = new IrWalk.Visitor() {
+      @Override
+      public void expr(Expr y, Stmt in) {
+        if (y instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL) {
+          Stride st = stride(inline(l.index()));
+          if (st == Stride.UNIT) unit[0]++;
+          if (st == Stride.OTHER) other[0]++;
+        }
+      }
+    };
+    IrWalk.walk(iteration, new IrWalk.Visitor() {
+      private int loops;
+
+      @Override
+      public void stmt(Stmt s) {
+        if (s instanceof Loop) loops++;
+        if (loops == 0) return;
         switch (s) {
-          case Block b -> b.stmts().forEach(t -> stmt(t, inLoop));
-          case Loop l -> { stmt(l.body(), true); stmt(l.update(), true); }
-          case If i -> { loads(i.cond(), inLoop); stmt(i.then(), inLoop); stmt(i.otherwise(), inLoop); }
-          case Switch sw -> sw.cases().forEach(c -> stmt(c.body(), inLoop));
-          case Labeled l -> stmt(l.body(), inLoop);
-          case Assign a -> loads(a.value(), inLoop);
-          case Store st -> { loads(st.index(), inLoop); loads(st.value(), inLoop); }
+          case If i -> IrWalk.walk(i.cond(), s, load);
+          case Assign a -> IrWalk.walk(a.value(), s, load);
+          case Store st -> {
+            IrWalk.walk(st.index(), s, load);
+            IrWalk.walk(st.value(), s, load);
+          }
           default -> {}
         }
       }
 
-      void loads(Expr e, boolean inLoop) {
-        if (!inLoop) return;
-        new Rewriter() {
-          @Override
-          protected Expr expr(Expr y) {
-            if (y instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL) {
-              Stride st = stride(inline(l.index()));
-              if (st == Stride.UNIT) unit[0]++;
-              if (st == Stride.OTHER) other[0]++;
-            }
-            return y;
-          }
-        }.rewrite(e);
+      @Override
+      public void leave(Stmt s) {
+        if (s instanceof Loop) loops--;
       }
-    }.stmt(iteration, false);
+    });
     return unit[0] > 0 && other[0] == 0;
   }
 

@@ -286,15 +286,7 @@ final class ParallelLoops implements Pass {
 
   /** Every variable {@code s} assigns. */
   static Set<Var> assigned(Stmt s) {
-    Set<Var> out = new HashSet<>();
-    new Rewriter() {
-      @Override
-      protected List<Stmt> stmts(Stmt x) {
-        if (x instanceof Assign a) out.add(a.var());
-        return List.of(x);
-      }
-    }.rewrite(s);
-    return out;
+    return new HashSet<>(IrWalk.assigned(s));
   }
 
   /** The parallel level {@code l} forms, or null when it is a sequential loop. */

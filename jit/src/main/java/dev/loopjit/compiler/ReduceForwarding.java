@@ -4,6 +4,7 @@ package dev.loopjit.compiler;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.IrWalk;
+import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Stmt.*;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Var;
@@ -16,10 +17,11 @@ import java.util.Set;
 
 /**
  * {@code out[0] = combine(x, out[0])} reaches the reduce pass, after inlining, as
- * {@code a = x; b = out[0]; t = a + b; out[0] = t} — and {@code long t = out[0]; out[0] = t + x}
- * as written. In one block, a local that is assigned once, read once (by the update or by another
- * such local), and whose value nothing between its assignment and the update can change (no
- * assignment to what it reads, no store, no effect) is replaced by its value; its assignment goes.
+ * {@code {a = x; b = out[0]; t = a + b} out[0] = t} — and {@code long t = out[0]; out[0] = t + x}
+ * as written. In one block (the blocks nested in it included), a local that is assigned once, read
+ * once (by the update or by another such local), and whose value nothing between its assignment
+ * and the update can change (no assignment to what it reads, no store, no effect) is replaced by
+ * its value; its assignment goes.
  * An update is only rewritten when the result reads the element it updates — what the reduce pass
  * then recognises; anything else is left as it was, to be refused there.
  */
@@ -42,23 +44,24 @@ final class ReduceForwarding {
     Set<Var> single = new HashSet<>();
     for (var e : assigns.entrySet()) if (e.getValue() == 1 && reads.getOrDefault(e.getKey(), 0) == 1) single.add(e.getKey());
     single.removeAll(arrays);
-    return block(frame, arrays, single);
-  }
-
-  private static Block block(Block b, List<Var> arrays, Set<Var> single) {
-    List<Stmt> out = new ArrayList<>();
-    for (Stmt s : b.stmts()) {
-      Stmt t = switch (s) {
-        case Block x -> block(x, arrays, single);
-        case If i -> new If(i.cond(), block(i.then(), arrays, single), block(i.otherwise(), arrays, single), i.src());
-        case Loop l -> new Loop(l.label(), block(l.body(), arrays, single), block(l.update(), arrays, single), l.src());
-        case Labeled l -> new Labeled(l.label(), block(l.body(), arrays, single), l.src());
-        default -> s;
-      };
-      if (t instanceof Store st && st.array() instanceof Read r && arrays.contains(r.var())) t = update(st, r.var(), out, single);
-      out.add(t);
-    }
-    return new Block(out, b.src());
+    // Every block, inner ones first: a switch's cases, a loop's body, an if's arms as much as the
+    // frame. A helper's body inlined before the update is a nested block ({a = x; b = out[0]; t = a + b}
+    // out[0] = t): its statements count as the block's, which keeps them, flattened, where an update forwards.
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> block(List<Stmt> stmts) {
+        List<Stmt> out = new ArrayList<>();
+        boolean forwarded = false;
+        for (Stmt t : new Block(stmts).flat()) {
+          if (t instanceof Store st && st.array() instanceof Read r && arrays.contains(r.var())) {
+            t = update(st, r.var(), out, single);
+            forwarded |= t != st;
+          }
+          out.add(t);
+        }
+        return forwarded ? out : stmts;
+      }
+    }.rewrite(frame);
   }
 
   /** {@code st} with the single-use locals assigned just before it in {@code before} forwarded, when that makes it read its element. */

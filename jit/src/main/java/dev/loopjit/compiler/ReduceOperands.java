@@ -3,6 +3,7 @@ package dev.loopjit.compiler;
 
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.Rewriter;
 import dev.loopjit.ir.Stmt;
 import dev.loopjit.ir.Stmt.*;
@@ -119,20 +120,18 @@ final class ReduceOperands {
 
   /** Removes from {@code facts} the temporaries {@code s} assigns and the elements of arrays it stores into (all, if it has effects). */
   private static void kill(Stmt s, Map<Var, Element> facts, List<Var> arrays) {
-    new Rewriter() {
+    IrWalk.walk(s, new IrWalk.Visitor() {
       @Override
-      protected List<Stmt> stmts(Stmt x) {
+      public void stmt(Stmt x) {
         if (x instanceof Assign a) facts.remove(a.var());
         if (x instanceof Store st && st.array() instanceof Read r) facts.values().removeIf(e -> e.array().equals(r.var()));
-        return List.of(x);
       }
 
       @Override
-      protected Expr expr(Expr e) {
+      public void expr(Expr e, Stmt in) {
         if (e instanceof Call c && c.op().hasEffect()) facts.clear();
-        return e;
       }
-    }.rewrite(s);
+    });
   }
 
   private static Map<Var, Element> intersect(Map<Var, Element> a, Map<Var, Element> b) {
@@ -143,15 +142,7 @@ final class ReduceOperands {
 
   /** Whether evaluating {@code e} may write memory (an atomic); allocating a private array does not. */
   static boolean hasEffect(Expr e) {
-    boolean[] found = {false};
-    new Rewriter() {
-      @Override
-      protected Expr expr(Expr x) {
-        if (x instanceof Call c && c.op().hasEffect() || x instanceof Invoke) found[0] = true;
-        return x;
-      }
-    }.rewrite(e);
-    return found[0];
+    return IrWalk.anyExpr(e, x -> x instanceof Call c && c.op().hasEffect() || x instanceof Invoke);
   }
 
   static Expr replace(Expr value, Map<Var, Expr> swap) {
@@ -174,45 +165,31 @@ final class ReduceOperands {
   /** Temporaries whose every assignment is a read of a reduce element or a copy of a temporary: candidates to drop when unread. */
   private static void collectElementCopies(Block b, List<Var> arrays, Set<Var> temps, Set<Var> out) {
     Set<Var> other = new java.util.HashSet<>();
-    new Rewriter() {
+    IrWalk.walk(b, new IrWalk.Visitor() {
       @Override
-      protected List<Stmt> stmts(Stmt x) {
+      public void stmt(Stmt x) {
         if (x instanceof Assign a && temps.contains(a.var())) {
           boolean copy = a.value() instanceof Load l && l.array() instanceof Read r && arrays.contains(r.var())
               || a.value() instanceof Read rd && temps.contains(rd.var());
           (copy ? out : other).add(a.var());
         }
-        return List.of(x);
       }
-    }.rewrite(b);
+    });
     out.removeAll(other);
   }
 
   private static boolean reads(Block b, Var t) {
-    boolean[] found = {false};
-    new Rewriter() {
-      @Override
-      protected Expr expr(Expr e) {
-        if (e instanceof Read r && r.var().equals(t)) found[0] = true;
-        return e;
-      }
-    }.rewrite(b);
-    return found[0];
+    return IrWalk.anyExpr(b, e -> e instanceof Read r && r.var().equals(t));
   }
 
+  /** {@code b} with the stores of {@code replaced} (the very nodes of {@code b}) replaced. */
   private static Block substitute(Block b, Map<Store, Store> replaced) {
-    List<Stmt> l = new ArrayList<>();
-    for (Stmt s : b.stmts()) l.add(switch (s) {
-      case Store st when replaced.containsKey(st) -> replaced.get(st);
-      case Block inner -> substitute(inner, replaced);
-      case If i -> new If(i.cond(), substitute(i.then(), replaced), substitute(i.otherwise(), replaced), i.src());
-      case Loop lp -> new Loop(lp.label(), substitute(lp.body(), replaced), substitute(lp.update(), replaced), lp.src());
-      case Labeled lb -> new Labeled(lb.label(), substitute(lb.body(), replaced), lb.src());
-      case Switch sw -> new Switch(sw.label(), sw.selector(),
-          sw.cases().stream().map(c -> new Case(c.values(), substitute(c.body(), replaced))).toList(), sw.src());
-      default -> s;
-    });
-    return new Block(l, b.src());
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> before(Stmt s) {
+        return s instanceof Store st && replaced.containsKey(st) ? List.of(replaced.get(st)) : null;
+      }
+    }.rewrite(b);
   }
 
   private static Block drop(Block b, Var t) {

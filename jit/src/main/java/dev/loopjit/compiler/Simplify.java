@@ -3,6 +3,7 @@ package dev.loopjit.compiler;
 
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
@@ -101,50 +102,44 @@ final class Simplify implements Pass {
 
   private static Uses counts(Block body) {
     Map<Var, Integer> defs = new HashMap<>(), reads = new HashMap<>();
-    new Rewriter() {
+    IrWalk.walk(body, new IrWalk.Visitor() {
       @Override
-      protected Expr expr(Expr e) {
-        if (e instanceof Read r) reads.merge(r.var(), 1, Integer::sum);
-        return e;
+      public void stmt(Stmt s) {
+        if (s instanceof Assign a) defs.merge(a.var(), 1, Integer::sum);
       }
 
       @Override
-      protected List<Stmt> stmts(Stmt s) {
-        if (s instanceof Assign a) defs.merge(a.var(), 1, Integer::sum);
-        return List.of(s);
+      public void expr(Expr e, Stmt in) {
+        if (e instanceof Read r) reads.merge(r.var(), 1, Integer::sum);
       }
-    }.rewrite(body);
+    });
     return new Uses(defs, reads);
   }
 
+  /**
+   * In every block, inner ones first: a temporary assigned once, read once, by the statement right
+   * after, with a pure value, is replaced there by that value.
+   */
   private static Block forward(Block b, Context cx, Uses uses) {
-    List<Stmt> in = new ArrayList<>();
-    for (Stmt s : b.stmts()) in.add(forwardInside(s, cx, uses));
-    List<Stmt> out = new ArrayList<>();
-    for (int i = 0; i < in.size(); i++) {
-      Stmt s = in.get(i);
-      if (i + 1 < in.size() && s instanceof Assign a && cx.names.temps.contains(a.var())
-          && uses.defs().getOrDefault(a.var(), 0) == 1 && uses.reads().getOrDefault(a.var(), 0) == 1 && Effects.pure(a.value())) {
-        Stmt next = substituteHead(in.get(i + 1), a.var(), a.value());
-        if (next != null) {
-          in.set(i + 1, next);
-          continue;
+    return new Rewriter() {
+      @Override
+      protected List<Stmt> block(List<Stmt> in) {
+        List<Stmt> out = new ArrayList<>();
+        for (int i = 0; i < in.size(); i++) {
+          Stmt s = in.get(i);
+          if (i + 1 < in.size() && s instanceof Assign a && cx.names.temps.contains(a.var())
+              && uses.defs().getOrDefault(a.var(), 0) == 1 && uses.reads().getOrDefault(a.var(), 0) == 1 && Effects.pure(a.value())) {
+            Stmt next = substituteHead(in.get(i + 1), a.var(), a.value());
+            if (next != null) {
+              in.set(i + 1, next);
+              continue;
+            }
+          }
+          out.add(s);
         }
+        return out;
       }
-      out.add(s);
-    }
-    return new Block(out, b.src());
-  }
-
-  private static Stmt forwardInside(Stmt s, Context cx, Uses uses) {
-    return switch (s) {
-      case Block b -> forward(b, cx, uses);
-      case If i -> new If(i.cond(), forward(i.then(), cx, uses), forward(i.otherwise(), cx, uses), i.src());
-      case Loop l -> new Loop(l.label(), forward(l.body(), cx, uses), forward(l.update(), cx, uses), l.src());
-      case Switch sw -> new Switch(sw.label(), sw.selector(), sw.cases().stream().map(c -> new Case(c.values(), forward(c.body(), cx, uses))).toList(), sw.src());
-      case Labeled l -> new Labeled(l.label(), forward(l.body(), cx, uses), l.src());
-      default -> s;
-    };
+    }.rewrite(b);
   }
 
   /** {@code s} with the read of {@code v} in its own expression replaced, or null if {@code v} is not read there. */

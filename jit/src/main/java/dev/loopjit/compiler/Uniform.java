@@ -5,6 +5,7 @@ import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.IrWalk;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
 import dev.loopjit.ir.Op;
@@ -89,35 +90,37 @@ final class Uniform implements Pass {
     if (x == null) return false;
     Var xv = x;
     int[] unit = {0}, other = {0};
-    new Object() {
-      void stmt(Stmt s, boolean inLoop) {
+    // the loads of a conditional, an assignment and a stored value inside a loop
+    IrWalk.Visitor load = new IrWalk.Visitor() {
+      @Override
+      public void expr(Expr x, Stmt in) {
+        if (x instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL) {
+          Stride st = stride(l.index(), xv);
+          if (st == Stride.UNIT) unit[0]++;
+          if (st == Stride.OTHER) other[0]++;
+        }
+      }
+    };
+    IrWalk.walk(iteration, new IrWalk.Visitor() {
+      private int loops;
+
+      @Override
+      public void stmt(Stmt s) {
+        if (s instanceof Loop) loops++;
+        if (loops == 0) return;
         switch (s) {
-          case Block b -> b.stmts().forEach(t -> stmt(t, inLoop));
-          case Loop l -> { stmt(l.body(), true); stmt(l.update(), true); }
-          case If i -> { loads(i.cond(), inLoop); stmt(i.then(), inLoop); stmt(i.otherwise(), inLoop); }
-          case Switch sw -> sw.cases().forEach(c -> stmt(c.body(), inLoop));
-          case Labeled l -> stmt(l.body(), inLoop);
-          case Assign a -> loads(a.value(), inLoop);
-          case Store st -> loads(st.value(), inLoop);
+          case If i -> IrWalk.walk(i.cond(), s, load);
+          case Assign a -> IrWalk.walk(a.value(), s, load);
+          case Store st -> IrWalk.walk(st.value(), s, load);
           default -> {}
         }
       }
 
-      void loads(Expr e, boolean inLoop) {
-        if (!inLoop) return;
-        new Rewriter() {
-          @Override
-          protected Expr expr(Expr x) {
-            if (x instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL) {
-              Stride st = stride(l.index(), xv);
-              if (st == Stride.UNIT) unit[0]++;
-              if (st == Stride.OTHER) other[0]++;
-            }
-            return x;
-          }
-        }.rewrite(e);
+      @Override
+      public void leave(Stmt s) {
+        if (s instanceof Loop) loops--;
       }
-    }.stmt(iteration, false);
+    });
     return unit[0] > 0 && other[0] == 0;
   }
 

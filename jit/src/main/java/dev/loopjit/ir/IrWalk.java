@@ -14,10 +14,22 @@ import java.util.function.Predicate;
 public final class IrWalk {
   private IrWalk() {}
 
-  /** What a walk calls; both default to nothing. */
+  /**
+   * What a walk calls; all default to nothing (and to walking everything). A visitor that needs
+   * to know what encloses a statement (inside a loop, the labels in scope) counts in {@link #stmt}
+   * and uncounts in {@link #leave}.
+   */
   public interface Visitor {
     /** Each statement, blocks included, before its children. */
     default void stmt(Stmt s) {}
+
+    /** Asked after {@link #stmt}: whether to walk {@code s}'s own expressions and the statements inside it. */
+    default boolean descend(Stmt s) {
+      return true;
+    }
+
+    /** Each statement after its expressions and children (or right after {@link #descend} said no). */
+    default void leave(Stmt s) {}
 
     /** Each expression and sub-expression, with the statement it sits in. */
     default void expr(Expr e, Stmt in) {}
@@ -26,6 +38,11 @@ public final class IrWalk {
   /** Walks {@code s} and everything in it. */
   public static void walk(Stmt s, Visitor v) {
     v.stmt(s);
+    if (v.descend(s)) children(s, v);
+    v.leave(s);
+  }
+
+  private static void children(Stmt s, Visitor v) {
     switch (s) {
       case Block b -> b.stmts().forEach(x -> walk(x, v));
       case Assign a -> walk(a.value(), s, v);
@@ -117,6 +134,30 @@ public final class IrWalk {
       }
     });
     return found[0];
+  }
+
+  /** The variables {@code s} assigns anywhere inside (itself included), in order of first assignment. */
+  public static java.util.Set<Var> assigned(Stmt s) {
+    java.util.Set<Var> out = new java.util.LinkedHashSet<>();
+    walk(s, new Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        if (x instanceof Assign a) out.add(a.var());
+      }
+    });
+    return out;
+  }
+
+  /** The number of statements in {@code s} (itself included) that satisfy {@code p}. */
+  public static int countStmts(Stmt s, Predicate<Stmt> p) {
+    int[] n = {0};
+    walk(s, new Visitor() {
+      @Override
+      public void stmt(Stmt x) {
+        if (p.test(x)) n[0]++;
+      }
+    });
+    return n[0];
   }
 
   /** Whether some statement in {@code s} (itself included) satisfies {@code p}. */

@@ -3,6 +3,7 @@ package dev.loopjit.ir;
 
 import dev.loopjit.ir.Expr.Call;
 import dev.loopjit.ir.Expr.Const;
+import dev.loopjit.format.Printf;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -49,53 +50,22 @@ public record PrintFormat(String text, List<Part> parts) {
   }
 
   /**
-   * Parses {@code format}; throws IllegalArgumentException (with the reason, for the compiler to
-   * put in its refusal) for anything outside the subset.
+   * Parses {@code format} ({@link Printf}, the parser {@code Debug} formats with on the JVM, then
+   * the limits of the devices' printf); throws IllegalArgumentException (with the reason, for the
+   * compiler to put in its refusal) for anything outside the subset.
    */
   public static PrintFormat parse(String format) {
     List<Part> parts = new ArrayList<>();
-    StringBuilder literal = new StringBuilder();
-    int next = 0;
-    for (int i = 0; i < format.length(); i++) {
-      char c = format.charAt(i);
-      if (c != '%') {
-        literal.append(c);
-        continue;
+    for (Printf.Part p : Printf.parse(format).parts()) {
+      switch (p) {
+        case Printf.Literal l -> parts.add(new Literal(l.text()));
+        case Printf.Conversion c -> {
+          if (c.precision() >= 0 && c.conversion() != 'f') throw new IllegalArgumentException("\"" + c.spec() + "\": a precision is supported for %f only");
+          if (c.precision() > 30 || c.width() > 60) throw new IllegalArgumentException("\"" + c.spec() + "\": width up to 60 and precision up to 30");
+          parts.add(new Conversion(c.arg(), c.flags(), c.width(), c.precision(), c.conversion()));
+        }
       }
-      int start = i++;
-      if (i < format.length() && format.charAt(i) == '%') {
-        literal.append('%');
-        continue;
-      }
-      StringBuilder flags = new StringBuilder();
-      while (i < format.length() && "-0".indexOf(format.charAt(i)) >= 0) {
-        if (flags.indexOf(String.valueOf(format.charAt(i))) < 0) flags.append(format.charAt(i));
-        i++;
-      }
-      int width = 0, precision = -1;
-      while (i < format.length() && Character.isDigit(format.charAt(i))) width = Math.min(width * 10 + (format.charAt(i++) - '0'), 1000);
-      if (i < format.length() && format.charAt(i) == '.') {
-        precision = 0;
-        i++;
-        while (i < format.length() && Character.isDigit(format.charAt(i))) precision = Math.min(precision * 10 + (format.charAt(i++) - '0'), 1000);
-      }
-      if (i < format.length() && format.charAt(i) == 'l') i++;
-      if (i >= format.length()) throw new IllegalArgumentException("the format ends inside the conversion \"" + format.substring(start) + "\"");
-      char conv = format.charAt(i);
-      String spec = format.substring(start, i + 1);
-      switch (conv) {
-        case 'd', 'i' -> conv = 'd';
-        case 'x', 'X', 'c', 'f' -> {}
-        default -> throw new IllegalArgumentException("the conversion \"" + spec + "\" is not one every device prints the same way; "
-            + "use %d, %x, %X, %c, %f (with flags -, 0, a width and for %f a precision) or %%");
-      }
-      if (precision >= 0 && conv != 'f') throw new IllegalArgumentException("\"" + spec + "\": a precision is supported for %f only");
-      if (precision > 30 || width > 60) throw new IllegalArgumentException("\"" + spec + "\": width up to 60 and precision up to 30");
-      if (!literal.isEmpty()) parts.add(new Literal(literal.toString()));
-      literal.setLength(0);
-      parts.add(new Conversion(next++, flags.toString(), width, precision, conv));
     }
-    if (!literal.isEmpty()) parts.add(new Literal(literal.toString()));
     return new PrintFormat(format, parts);
   }
 

@@ -7,8 +7,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Rebuilds a tree: children first, then {@link #expr(Expr)} / {@link #stmt(Stmt)} on the
- * rebuilt node. A statement may become several (or none) through {@link #stmts(Stmt)}.
+ * Rebuilds a tree: children first, then {@link #expr(Expr)} / {@link #stmts(Stmt)} on the
+ * rebuilt node. A statement may become several (or none) through {@link #stmts(Stmt)}. Two more
+ * hooks serve what a bottom-up rewrite cannot express: {@link #before(Stmt)} sees each statement
+ * as it is, before its children (what a pass knows by node identity, what it must do on the way
+ * down, such as a fresh label), and {@link #block(List)} sees a block's statements together
+ * (what looks at a statement's neighbours).
  */
 public class Rewriter {
   /** Called on each expression after its children were rewritten. */
@@ -19,6 +23,23 @@ public class Rewriter {
   /** Called on each statement after its children were rewritten; the result replaces it. */
   protected List<Stmt> stmts(Stmt s) {
     return List.of(s);
+  }
+
+  /**
+   * Called on each statement before its children are rewritten, as it stands in the tree being
+   * rewritten: null (the default) rewrites it as usual; otherwise the statements returned replace
+   * it as they are (the hook calls {@code rewrite} on what in them is to be rewritten).
+   */
+  protected List<Stmt> before(Stmt s) {
+    return null;
+  }
+
+  /**
+   * Called on the statements of each block (a Block statement, an If's arms, a Loop's body and
+   * update, a case, a Labeled body) after each was rewritten; the result is the block's statements.
+   */
+  protected List<Stmt> block(List<Stmt> stmts) {
+    return stmts;
   }
 
   public final Expr rewrite(Expr e) {
@@ -43,10 +64,12 @@ public class Rewriter {
   public final Block rewrite(Block b) {
     List<Stmt> out = new ArrayList<>();
     for (Stmt s : b.stmts()) out.addAll(rewrite(s));
-    return new Block(out, b.src());
+    return new Block(block(out), b.src());
   }
 
   public final List<Stmt> rewrite(Stmt s) {
+    List<Stmt> instead = before(s);
+    if (instead != null) return instead;
     Stmt r = switch (s) {
       case Block b -> rewrite(b);
       case Assign a -> new Assign(a.var(), rewrite(a.value()), a.src());

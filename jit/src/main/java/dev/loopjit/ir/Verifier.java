@@ -71,9 +71,32 @@ public final class Verifier {
     problems.add((at == null || at == Src.NONE ? "" : at.describe() + ": ") + what);
   }
 
-  private void stmt(Stmt s) {
+  /** Every statement's own rules, in source order, with the constructs around it in {@link #enclosing}. */
+  private void stmt(Stmt body) {
+    IrWalk.walk(body, new IrWalk.Visitor() {
+      @Override
+      public void stmt(Stmt s) {
+        check(s);
+        if (s instanceof Loop || s instanceof Switch || s instanceof Labeled) enclosing.push(s);
+      }
+
+      @Override
+      public boolean descend(Stmt s) {
+        // the statements inside; a simple statement's expressions check() typed already
+        return s instanceof Block || s instanceof If || s instanceof Loop || s instanceof Switch || s instanceof Labeled;
+      }
+
+      @Override
+      public void leave(Stmt s) {
+        if (s instanceof Loop || s instanceof Switch || s instanceof Labeled) enclosing.pop();
+      }
+    });
+  }
+
+  /** The rules of {@code s} itself (its expressions included, not the statements inside it). */
+  private void check(Stmt s) {
     switch (s) {
-      case Block b -> b.stmts().forEach(this::stmt);
+      case Block b -> {}
       case Assign a -> {
         if (a.value() instanceof Alloc al) {
           if (!al.type().equals(a.var().type())) problem(a.src(), a.var() + " of type " + a.var().type() + " = new " + al.type());
@@ -95,33 +118,15 @@ public final class Verifier {
         if (!(e.call() instanceof Call) && !(e.call() instanceof Invoke)) problem(e.src(), "evaluated for its effect: " + IrPrinter.expr(e.call()));
         expr(e.call(), e.src());
       }
-      case If i -> {
-        condition(i.cond(), i.src());
-        stmt(i.then());
-        stmt(i.otherwise());
-      }
-      case Loop l -> {
-        label(l.label(), l.src());
-        enclosing.push(l);
-        stmt(l.body());
-        stmt(l.update());
-        enclosing.pop();
-      }
+      case If i -> condition(i.cond(), i.src());
+      case Loop l -> label(l.label(), l.src());
       case Switch sw -> {
         label(sw.label(), sw.src());
         if (expr(sw.selector(), sw.src()) != Prim.INT) problem(sw.src(), "a switch on a non-int");
         Set<Integer> seen = new HashSet<>();
         for (Case c : sw.cases()) for (int v : c.values()) if (!seen.add(v)) problem(sw.src(), "case " + v + " twice");
-        enclosing.push(sw);
-        sw.cases().forEach(c -> stmt(c.body()));
-        enclosing.pop();
       }
-      case Labeled l -> {
-        label(l.label(), l.src());
-        enclosing.push(l);
-        stmt(l.body());
-        enclosing.pop();
-      }
+      case Labeled l -> label(l.label(), l.src());
       case Break b -> {
         if (enclosing.stream().noneMatch(x -> labelOf(x).equals(b.target()))) problem(b.src(), "break " + b.target() + " outside it");
       }

@@ -524,19 +524,19 @@ public final class WorkCounter {
       case Unary u -> {
         V x = eval(u.x());
         if (x == null) yield null;
-        Object v = u.op() == Op.Unary.NOT ? (Object) !(Boolean) x.value() : negate(u.prim(), (Number) x.value());
-        yield new V(v, x.varying(), x.guard());
+        Object v = JavaValues.unary(u.op(), u.prim(), x.value());
+        yield v == null ? null : new V(v, x.varying(), x.guard());
       }
       case Binary b -> {
         V x = eval(b.a()), y = x == null ? null : eval(b.b());
         if (y == null) yield null;
-        Object v = binary(b.op(), b.prim(), x.value(), y.value());
+        Object v = JavaValues.binary(b.op(), b.prim(), x.value(), y.value());
         yield v == null ? null : new V(v, x.varying() || y.varying(), x.guard() || y.guard());
       }
       case Compare c -> {
         V x = eval(c.a()), y = x == null ? null : eval(c.b());
         if (y == null || !(x.value() instanceof Number a) || !(y.value() instanceof Number b)) yield null;
-        yield new V(compare(c.op(), a, b), x.varying() || y.varying(), x.guard() || y.guard());
+        yield new V(JavaValues.compare(c.op(), a, b), x.varying() || y.varying(), x.guard() || y.guard());
       }
       case Logic l -> {
         V x = eval(l.a());
@@ -555,7 +555,7 @@ public final class WorkCounter {
       case Convert c -> {
         V x = eval(c.x());
         if (x == null) yield null;
-        Object v = convert(c.to(), x.value());
+        Object v = JavaValues.convert(c.to(), x.value());
         yield v == null ? null : new V(v, x.varying(), x.guard());
       }
       case Call c -> call(c);
@@ -612,105 +612,17 @@ public final class WorkCounter {
     return v.type() == Prim.LONG ? (Object) x : (Object) (int) x;
   }
 
-  private static Object negate(Prim t, Number x) {
-    return switch (t) {
-      case INT -> -x.intValue();
-      case LONG -> -x.longValue();
-      case FLOAT -> -x.floatValue();
-      default -> -x.doubleValue();
-    };
-  }
-
-  private static Object binary(Op.Binary op, Prim t, Object a0, Object b0) {
-    if (a0 instanceof Boolean a && b0 instanceof Boolean b)
-      return switch (op) { case AND -> a & b; case OR -> a | b; case XOR -> a ^ b; default -> null; };
-    if (!(a0 instanceof Number an) || !(b0 instanceof Number bn)) return null;
-    return switch (t) {
-      case INT -> {
-        int a = an.intValue(), b = bn.intValue();
-        yield switch (op) {
-          case ADD -> a + b; case SUB -> a - b; case MUL -> a * b;
-          case DIV -> b == 0 ? 0 : a / b; case REM -> b == 0 ? 0 : a % b;
-          case AND -> a & b; case OR -> a | b; case XOR -> a ^ b;
-          case SHL -> a << b; case SHR -> a >> b; case USHR -> a >>> b;
-        };
-      }
-      case LONG -> {
-        long a = an.longValue(), b = bn.longValue();
-        yield switch (op) {
-          case ADD -> a + b; case SUB -> a - b; case MUL -> a * b;
-          case DIV -> b == 0 ? 0L : a / b; case REM -> b == 0 ? 0L : a % b;
-          case AND -> a & b; case OR -> a | b; case XOR -> a ^ b;
-          case SHL -> a << bn.intValue(); case SHR -> a >> bn.intValue(); case USHR -> a >>> bn.intValue();
-        };
-      }
-      case FLOAT -> {
-        float a = an.floatValue(), b = bn.floatValue();
-        yield switch (op) { case ADD -> a + b; case SUB -> a - b; case MUL -> a * b; case DIV -> a / b; case REM -> a % b; default -> null; };
-      }
-      case DOUBLE -> {
-        double a = an.doubleValue(), b = bn.doubleValue();
-        yield switch (op) { case ADD -> a + b; case SUB -> a - b; case MUL -> a * b; case DIV -> a / b; case REM -> a % b; default -> null; };
-      }
-      default -> null;
-    };
-  }
-
-  private static boolean compare(Op.Compare op, Number a, Number b) {
-    boolean fp = a instanceof Float || a instanceof Double || b instanceof Float || b instanceof Double;
-    if (fp && (Double.isNaN(a.doubleValue()) || Double.isNaN(b.doubleValue()))) return op == Op.Compare.NE;
-    int c = fp ? Double.compare(a.doubleValue() + 0.0, b.doubleValue() + 0.0) : Long.compare(a.longValue(), b.longValue());
-    return switch (op) { case EQ -> c == 0; case NE -> c != 0; case LT -> c < 0; case LE -> c <= 0; case GT -> c > 0; case GE -> c >= 0; };
-  }
-
-  private static Object convert(Prim to, Object v) {
-    if (v instanceof Boolean b) return b ? 1 : 0;
-    if (!(v instanceof Number n)) return null;
-    boolean fp = n instanceof Float || n instanceof Double;
-    return switch (to) {
-      case INT -> fp ? (int) n.doubleValue() : n.intValue();
-      case LONG -> fp ? (long) n.doubleValue() : n.longValue();
-      case FLOAT -> n instanceof Double ? (float) n.doubleValue() : fp ? n.floatValue() : (float) n.longValue();
-      case DOUBLE -> fp ? n.doubleValue() : (double) n.longValue();
-      case BYTE -> (int) (byte) (fp ? (int) n.doubleValue() : n.intValue());
-      case SHORT -> (int) (short) (fp ? (int) n.doubleValue() : n.intValue());
-      case CHAR -> (int) (char) (fp ? (int) n.doubleValue() : n.intValue());
-      default -> null;
-    };
-  }
-
   // --- what a statement touches ---------------------------------------------------------------
 
   /** The variables assigned anywhere in the loop (body and update). */
   private static Set<Var> assignedIn(Stmt.Loop l) {
-    Set<Var> out = new HashSet<>();
-    collectAssigned(l.body(), out);
-    collectAssigned(l.update(), out);
+    Set<Var> out = new HashSet<>(IrWalk.assigned(l.body()));
+    out.addAll(IrWalk.assigned(l.update()));
     return out;
   }
 
-  private static void collectAssigned(Stmt s, Set<Var> out) {
-    switch (s) {
-      case Stmt.Block b -> b.stmts().forEach(x -> collectAssigned(x, out));
-      case Stmt.Assign a -> out.add(a.var());
-      case Stmt.If i -> { collectAssigned(i.then(), out); collectAssigned(i.otherwise(), out); }
-      case Stmt.Loop l -> { collectAssigned(l.body(), out); collectAssigned(l.update(), out); }
-      case Stmt.Switch sw -> sw.cases().forEach(c -> collectAssigned(c.body(), out));
-      case Stmt.Labeled l -> collectAssigned(l.body(), out);
-      default -> {}
-    }
-  }
-
   private static int countAssignments(Stmt s, Var v) {
-    return switch (s) {
-      case Stmt.Block b -> b.stmts().stream().mapToInt(x -> countAssignments(x, v)).sum();
-      case Stmt.Assign a -> a.var().equals(v) ? 1 : 0;
-      case Stmt.If i -> countAssignments(i.then(), v) + countAssignments(i.otherwise(), v);
-      case Stmt.Loop l -> countAssignments(l.body(), v) + countAssignments(l.update(), v);
-      case Stmt.Switch sw -> sw.cases().stream().mapToInt(c -> countAssignments(c.body(), v)).sum();
-      case Stmt.Labeled l -> countAssignments(l.body(), v);
-      default -> 0;
-    };
+    return IrWalk.countStmts(s, x -> x instanceof Stmt.Assign a && a.var().equals(v));
   }
 
   /** Whether {@code e} reads any of {@code vars}. */
