@@ -121,13 +121,14 @@ final class MultiDeviceRunner implements Engine.Executor {
     for (Engine.Graph g : graphs)
       for (Segment s : layout.segments().get((GraphSpec) g))
         total = Profiles.plus(total, s.runner().check(s.graph(), optionsFor(layout, s.runner(), options)));
+    Plan plan = plan(layout, graphs);
     try {
       for (Engine.Graph eg : graphs) {
         GraphSpec g = (GraphSpec) eg;
         for (GraphSpec.Transfer t : g.toDevice())
           if (t.mode() == DataTransferMode.EVERY_EXECUTION || !executedOnce) currentOnHost(t.array());
         List<Segment> segments = layout.segments().get(g);
-        total = Profiles.plus(total, placement.concurrent() ? concurrently(layout, segments, options) : inOrder(layout, segments, options));
+        total = Profiles.plus(total, placement.concurrent() ? concurrently(layout, plan, segments, options) : inOrder(layout, plan, segments, options));
         for (GraphSpec.Transfer t : g.toHost())
           if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce))
             total = Profiles.plus(total, toHost(t.array(), layout, options.profile()));
@@ -141,9 +142,9 @@ final class MultiDeviceRunner implements Engine.Executor {
     return total;
   }
 
-  private Profile inOrder(Layout layout, List<Segment> segments, Engine.ExecutionOptions options) {
+  private Profile inOrder(Layout layout, Plan plan, List<Segment> segments, Engine.ExecutionOptions options) {
     Profile p = Profiles.EMPTY;
-    for (Segment s : segments) p = Profiles.plus(p, run(layout, s, options));
+    for (Segment s : segments) p = Profiles.plus(p, run(layout, plan.before().get(s), s, options));
     return p;
   }
 
@@ -152,7 +153,7 @@ final class MultiDeviceRunner implements Engine.Executor {
    * segments on other devices that it depends on (an array one writes and the other uses) ended.
    * The first failure in graph order is thrown after every segment ended or was skipped.
    */
-  private Profile concurrently(Layout layout, List<Segment> segments, Engine.ExecutionOptions options) {
+  private Profile concurrently(Layout layout, Plan plan, List<Segment> segments, Engine.ExecutionOptions options) {
     Map<Segment, CompletableFuture<Profile>> done = new LinkedHashMap<>();
     for (Segment s : segments) done.put(s, new CompletableFuture<>());
     Map<GraphRunner, List<Segment>> byDevice = new LinkedHashMap<>();
@@ -167,7 +168,7 @@ final class MultiDeviceRunner implements Engine.Executor {
               if (before.index() >= s.index()) break;
               if (before.runner() != s.runner() && dependsOn(s, before)) done.get(before).join();
             }
-            f.complete(run(layout, s, options));
+            f.complete(run(layout, plan.before().get(s), s, options));
           } catch (CompletionException skipped) {
             f.completeExceptionally(new Skipped());
           } catch (Throwable t) {
@@ -228,35 +229,127 @@ final class MultiDeviceRunner implements Engine.Executor {
     });
   }
 
+  /** What must happen before a segment runs: arrays brought back to the host from the device holding them, and the arrays stale on its device. */
+  private record Before(List<Move> moves, List<HostArray> stale) {}
+
+  /** {@code array}'s current value copied from device {@code from} to its host array, on its way to {@code to}. */
+  private record Move(HostArray array, GraphRunner from, GraphRunner to) {}
+
+  /** An execution's plan over the devices: what comes before each segment, computed before anything runs. */
+  private record Plan(Map<Segment, Before> before) {}
+
+  /** The plan of the last execution, and the state it was planned from. */
+  private Plan lastPlan;
+  private List<Engine.Graph> lastGraphs;
+  private Map<HostArray, Where> lastWhere;
+  private boolean lastFirst;
+
   /**
-   * Runs one segment on its device: each array it uses and the device does not hold current is
-   * first brought back to the host from a device that does (unless the host's is current) and
-   * marked stale on this device, so that its runner copies it in; afterwards the arrays it wrote
-   * are current on this device alone.
+   * The plan of one execution of {@code graphs}: where each array's value is when the execution
+   * starts, followed through the graphs' transfers and segments in graph order (as they run, or as
+   * their dependencies order them when concurrent), gives for each segment the moves through the host
+   * and the arrays its device must copy in afresh. The steady state reuses the last plan; with
+   * {@code withPrintSchedule} a new plan is printed before the devices print their own schedules.
    */
-  private Profile run(Layout layout, Segment s, Engine.ExecutionOptions options) {
-    GraphRunner r = s.runner();
-    Profile p = Profiles.EMPTY;
-    for (HostArray h : uses(s)) {
-      GraphRunner from;
-      synchronized (where) {   // not this: execute() holds it while device threads run segments
-        Where w = where.computeIfAbsent(h, x -> new Where());
-        if (w.devices.contains(r)) continue;
-        from = w.host ? null : w.devices.iterator().next();
-      }
-      if (from != null) {
-        if (printSchedule) System.out.println("host  " + layout.names().get(h) + " " + h.describe() + " moves from " + from.device().device().id()
-            + " to " + r.device().device().id());
-        synchronized (from) {
-          p = Profiles.plus(p, from.copyToHost(h, options.profile()));
+  private Plan plan(Layout layout, List<Engine.Graph> graphs) {
+    Map<HostArray, Where> start = copy(where);
+    if (lastPlan != null && graphs == lastGraphs && lastFirst == !executedOnce && same(start, lastWhere)) return lastPlan;
+    Map<HostArray, Where> w = copy(where);
+    Map<Segment, Before> before = new IdentityHashMap<>();
+    List<String> lines = new ArrayList<>();
+    for (Engine.Graph eg : graphs) {
+      GraphSpec g = (GraphSpec) eg;
+      for (GraphSpec.Transfer t : g.toDevice())
+        if (t.mode() == DataTransferMode.EVERY_EXECUTION || !executedOnce) w.remove(t.array());
+      for (Segment s : layout.segments().get(g)) {
+        GraphRunner r = s.runner();
+        List<Move> moves = new ArrayList<>();
+        List<HostArray> stale = new ArrayList<>();
+        for (HostArray h : uses(s)) {
+          Where x = w.computeIfAbsent(h, k -> new Where());
+          if (x.devices.contains(r)) continue;
+          if (!x.host) {
+            GraphRunner from = x.devices.iterator().next();
+            moves.add(new Move(h, from, r));
+            lines.add("move      " + layout.names().get(h) + " " + h.describe() + " from " + id(from) + " to " + id(r) + " through the host");
+            x.host = true;
+          }
+          stale.add(h);
+        }
+        before.put(s, new Before(List.copyOf(moves), List.copyOf(stale)));
+        lines.add("run       " + g.name() + " [" + String.join(", ", s.tasks().stream().map(TaskSpec::id).toList()) + "] on " + id(r));
+        for (HostArray h : uses(s)) w.get(h).devices.add(r);
+        for (HostArray h : writes(s)) {
+          Where x = w.get(h);
+          x.devices.clear();
+          x.devices.add(r);
+          x.host = false;
         }
       }
-      synchronized (where) {
-        where.get(h).host = true;
+      for (GraphSpec.Transfer t : g.toHost())
+        if (t.mode() == DataTransferMode.EVERY_EXECUTION || (t.mode() == DataTransferMode.FIRST_EXECUTION && !executedOnce)) {
+          Where x = w.get(t.array());
+          if (x != null && !x.host) {
+            lines.add("copy out  " + layout.names().get(t.array()) + " " + t.array().describe() + " from " + id(x.devices.iterator().next()));
+            x.host = true;
+          }
+        }
+    }
+    if (printSchedule) {
+      System.out.println("host  plan      " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
+      for (int i = 0; i < lines.size(); i++) System.out.println(String.format("host  plan%3d  %s", i + 1, lines.get(i)));
+    }
+    lastPlan = new Plan(before);
+    lastGraphs = graphs;
+    lastWhere = start;
+    lastFirst = !executedOnce;
+    return lastPlan;
+  }
+
+  private static String id(GraphRunner r) {
+    return r.device().device().id();
+  }
+
+  private static Map<HostArray, Where> copy(Map<HostArray, Where> m) {
+    Map<HostArray, Where> out = new HashMap<>();
+    for (Map.Entry<HostArray, Where> e : m.entrySet()) {
+      Where w = new Where();
+      w.host = e.getValue().host;
+      w.devices.addAll(e.getValue().devices);
+      out.put(e.getKey(), w);
+    }
+    return out;
+  }
+
+  private static boolean same(Map<HostArray, Where> a, Map<HostArray, Where> b) {
+    if (!a.keySet().equals(b.keySet())) return false;
+    for (Map.Entry<HostArray, Where> e : a.entrySet()) {
+      Where x = e.getValue(), y = b.get(e.getKey());
+      if (x.host != y.host || !x.devices.equals(y.devices)) return false;
+    }
+    return true;
+  }
+
+  /**
+   * Runs one segment on its device as planned: the arrays it uses that another device holds are
+   * brought back to the host first, the arrays stale on its device marked so (its runner copies them
+   * in); afterwards the arrays it wrote are current on this device alone.
+   */
+  private Profile run(Layout layout, Before before, Segment s, Engine.ExecutionOptions options) {
+    GraphRunner r = s.runner();
+    Profile p = Profiles.EMPTY;
+    for (Move m : before.moves()) {
+      if (printSchedule) System.out.println("host  " + layout.names().get(m.array()) + " " + m.array().describe() + " moves from " + id(m.from())
+          + " to " + id(m.to()));
+      synchronized (m.from()) {
+        p = Profiles.plus(p, m.from().copyToHost(m.array(), options.profile()));
       }
-      synchronized (r) {
-        r.invalidate(h);
-      }
+    }
+    synchronized (where) {   // not this: execute() holds it while device threads run segments
+      for (HostArray h : before.stale()) where.computeIfAbsent(h, x -> new Where()).host = true;
+    }
+    synchronized (r) {
+      for (HostArray h : before.stale()) r.invalidate(h);
     }
     Profile ran;
     synchronized (r) {

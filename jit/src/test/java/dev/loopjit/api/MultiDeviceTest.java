@@ -178,6 +178,10 @@ public class MultiDeviceTest {
         add = first(lines, "jvm-mt  launch    g.add"), dMoves = first(lines, "host  a5 float[1000] moves from jvm-mt to jvm"),
         dOut = first(lines, "jvm-mt  copy out  a5 float[1000]"), square = first(lines, "jvm  launch    g.square");
     assertTrue(0 <= scale && scale < bMoves && bMoves < add && add < dMoves && dMoves < dOut && dOut < square, all);
+    // the plan over the devices, printed before anything ran: its moves and runs in order
+    int plan = first(lines, "host  plan      of the first execution"), plannedMove = first(lines, "host  plan  2  move      a4 float[1000] from jvm to jvm-mt");
+    assertTrue(0 <= plan && plan < plannedMove && plannedMove < scale, all);
+    assertTrue(lines.get(plan + 1).startsWith("host  plan  1  run       g [scale] on jvm"), all);
   }
 
   /** A tenth of a second or more on one core: each element a long recurrence. */
