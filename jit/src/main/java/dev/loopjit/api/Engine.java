@@ -57,6 +57,14 @@ public interface Engine {
       throw new UnsupportedOperationException("this engine copies whole arrays back only");
     }
 
+    /**
+     * The schedule the next execution of these graphs would run, as lines headed by their device
+     * (the kernels compiled, nothing allocated, copied or run).
+     */
+    default List<String> schedule(List<Graph> graphs, ExecutionOptions options) {
+      throw new UnsupportedOperationException("this engine does not plan its executions ahead");
+    }
+
     /** Marks these arrays of the graphs as changed on the host: the next execution copies them in, whatever their mode. */
     void hostChanged(List<Graph> graphs, List<Object> arrays);
 

@@ -315,6 +315,17 @@ public final class ExecutionPlan implements AutoCloseable {
   }
 
   /**
+   * The schedule the next {@link #execute()} will run, one step a line headed by its device: each
+   * copy in (and why), launch, bounds check, wait and copy back, and on a plan over several devices
+   * first the arrays that move between them. Compiles the kernels (errors surface here) but
+   * allocates, copies and runs nothing. {@code loopjit dump --schedule} prints it from the command line.
+   */
+  public synchronized String schedule() {
+    open();
+    return String.join("\n", executor().schedule(selected, options()));
+  }
+
+  /**
    * Compiles every task's kernel for the device now, so that the first {@link #execute()} only
    * copies and launches; compile errors surface here. Returns this plan.
    */

@@ -1,13 +1,16 @@
-// The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device;
+// The command line: `loopjit devices` lists devices; `loopjit dump` prints generated code with no device, or the schedule of a plan;
 // `loopjit train` is nn-layers' TrainCommand, `loopjit embed` and `loopjit classify` the embeddings module's commands, `loopjit spark-train` the spark
 // module's SparkTrainCommand, found by name so that the engine does not depend on them.
 package dev.loopjit.cli;
 
 import dev.loopjit.api.Device;
 import dev.loopjit.api.Devices;
+import dev.loopjit.api.ExecutionPlan;
+import dev.loopjit.api.ImmutableTaskGraph;
 import dev.loopjit.api.KernelCompilationException;
-import dev.loopjit.ir.MethodRef;
 import dev.loopjit.api.Profile;
+import dev.loopjit.api.TaskGraph;
+import dev.loopjit.ir.MethodRef;
 import dev.loopjit.runtime.Backends;
 import dev.loopjit.runtime.DeviceLimits;
 import dev.loopjit.runtime.LoopJitEngine;
@@ -26,6 +29,9 @@ public final class Main {
       usage: loopjit devices [--probe]
              loopjit run [--class-path CP] MAIN [ARGS]   (your program with LoopJIT's jars, libjsig.so and native access)
              loopjit dump --target ir[:PASS]|opencl|ptx[:sm_XX]|spirv[:1.N]|jvm[:vector|scalar] [--class-path CP] CLASS METHOD
+             loopjit dump --schedule [--device ID] [--class-path CP] CLASS METHOD
+                           (METHOD: static, no arguments, returns a TaskGraph, ImmutableTaskGraph or ExecutionPlan; prints the
+                           schedule its first execution would run: copies, launches, bounds checks, waits; runs nothing)
              loopjit train --dataset toy|fashion-mnist [--model mlp|cnn] [--epochs N] [--batch B] [--lr X] [--lr-decay G]
                            [--optimizer sgd|momentum|adam] [--weight-decay X] [--hidden N] [--device ID] [--seed S] [--data DIR]
                            [--train-rows N] [--save FILE] [--load FILE] [--show N] [--plot FILE.png] [--no-progress] [--profile]
@@ -129,17 +135,22 @@ public final class Main {
     return 0;
   }
 
-  private static int dump(String[] args) throws Exception {
+  static int dump(String[] args) throws Exception {
     String target = "ir";
     String cp = ".";
+    String device = null;
+    boolean schedule = false;
     List<String> rest = new ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--target" -> target = args[++i];
         case "--class-path", "-cp" -> cp = args[++i];
+        case "--schedule" -> schedule = true;
+        case "--device" -> device = args[++i];
         default -> rest.add(args[i]);
       }
     }
+    if (schedule) return schedule(cp, device, rest);
     if (rest.size() != 2) {
       System.err.print(USAGE);
       return 2;
@@ -158,6 +169,51 @@ public final class Main {
     MethodRef ref = MethodRef.of(owner, found.getName(), java.lang.invoke.MethodType.methodType(found.getReturnType(), found.getParameterTypes()).toMethodDescriptorString());
     try {
       System.out.print(LoopJitEngine.code(ref, target, Settings.options()));
+    } catch (IllegalArgumentException | KernelCompilationException e) {
+      System.err.println(e.getMessage());
+      return 2;
+    }
+    return 0;
+  }
+
+  /** {@code loopjit dump --schedule}: the schedule of the plan (or graph) a static method returns, on {@code device} (default: the best). */
+  private static int schedule(String cp, String device, List<String> rest) throws Exception {
+    if (rest.size() != 2) {
+      System.err.print(USAGE);
+      return 2;
+    }
+    List<URL> urls = new ArrayList<>();
+    for (String p : cp.split(File.pathSeparator)) urls.add(new File(p).toURI().toURL());
+    ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), Main.class.getClassLoader());
+    Class<?> owner = Class.forName(rest.get(0), true, loader);
+    Method m;
+    try {
+      m = owner.getDeclaredMethod(rest.get(1));
+    } catch (NoSuchMethodException e) {
+      System.err.println("no method " + rest.get(1) + "() in " + owner.getName() + ": give a static method with no arguments that returns a TaskGraph,"
+          + " an ImmutableTaskGraph or an ExecutionPlan");
+      return 2;
+    }
+    if (!java.lang.reflect.Modifier.isStatic(m.getModifiers())) {
+      System.err.println(owner.getName() + "." + m.getName() + "() is not static");
+      return 2;
+    }
+    m.setAccessible(true);
+    Object made = m.invoke(null);
+    ExecutionPlan plan = switch (made) {
+      case ExecutionPlan p -> p;
+      case ImmutableTaskGraph g -> new ExecutionPlan(g);
+      case TaskGraph g -> new ExecutionPlan(g.snapshot());
+      case null, default -> null;
+    };
+    if (plan == null) {
+      System.err.println(owner.getName() + "." + m.getName() + "() returned " + (made == null ? "null" : "a " + made.getClass().getName())
+          + "; it must return a TaskGraph, an ImmutableTaskGraph or an ExecutionPlan");
+      return 2;
+    }
+    try (plan) {
+      if (device != null) plan.withDevice(Devices.get(device));
+      System.out.println(plan.schedule());
     } catch (IllegalArgumentException | KernelCompilationException e) {
       System.err.println(e.getMessage());
       return 2;

@@ -469,6 +469,30 @@ public final class GraphRunner implements Engine.Executor {
     return tally.profile(false, null);
   }
 
+  @Override
+  public List<String> schedule(List<Engine.Graph> plan, Engine.ExecutionOptions options) {
+    java.util.Set<HostArray> current = new java.util.HashSet<>();
+    for (Map.Entry<HostArray, Slot> e : slots.entrySet()) if (e.getValue().deviceValid) current.add(e.getKey());
+    return schedule(plan, options, current, !executedOnce, arrayNames(options.plan() != null ? specs(options.plan()) : specs(plan)));
+  }
+
+  /**
+   * The schedule of an execution of {@code plan} when {@code current} are the arrays current on this
+   * device and {@code first} says whether it is the plan's first, as lines headed by the device; the
+   * tasks are prepared (compiled), nothing else happens.
+   */
+  List<String> schedule(List<Engine.Graph> plan, Engine.ExecutionOptions options, java.util.Set<HostArray> current, boolean first,
+      Map<HostArray, String> names) {
+    usable();
+    List<GraphSpec> graphs = specs(plan);
+    for (GraphSpec g : graphs) for (TaskSpec t : g.tasks()) t.checkReceiver();
+    Schedule s = Schedule.plan(graphs, prepare(graphs, options, new Tally()), current, first, timeout != null);
+    String id = device.device().id();
+    List<String> out = new ArrayList<>();
+    for (String l : s.lines(h -> (names.containsKey(h) ? names.get(h) + " " : "") + h.describe())) out.add(id + "  " + l);
+    return out;
+  }
+
   /** Marks this device's copy of {@code h} stale: the next task here that uses it copies it in from the host first. */
   void invalidate(HostArray h) {
     Slot s = slots.get(h);

@@ -230,13 +230,13 @@ final class MultiDeviceRunner implements Engine.Executor {
   }
 
   /** What must happen before a segment runs: arrays brought back to the host from the device holding them, and the arrays stale on its device. */
-  private record Before(List<Move> moves, List<HostArray> stale) {}
+  private record Before(List<Move> moves, List<HostArray> stale, Set<HostArray> current, boolean first) {}
 
   /** {@code array}'s current value copied from device {@code from} to its host array, on its way to {@code to}. */
   private record Move(HostArray array, GraphRunner from, GraphRunner to) {}
 
   /** An execution's plan over the devices: what comes before each segment, computed before anything runs. */
-  private record Plan(Map<Segment, Before> before) {}
+  private record Plan(Map<Segment, Before> before, List<String> lines) {}
 
   /** The plan of the last execution, and the state it was planned from. */
   private Plan lastPlan;
@@ -256,6 +256,7 @@ final class MultiDeviceRunner implements Engine.Executor {
     if (lastPlan != null && graphs == lastGraphs && lastFirst == !executedOnce && same(start, lastWhere)) return lastPlan;
     Map<HostArray, Where> w = copy(where);
     Map<Segment, Before> before = new IdentityHashMap<>();
+    Set<GraphRunner> ran = new HashSet<>();
     List<String> lines = new ArrayList<>();
     for (Engine.Graph eg : graphs) {
       GraphSpec g = (GraphSpec) eg;
@@ -276,7 +277,9 @@ final class MultiDeviceRunner implements Engine.Executor {
           }
           stale.add(h);
         }
-        before.put(s, new Before(List.copyOf(moves), List.copyOf(stale)));
+        Set<HostArray> current = new HashSet<>();
+        for (HostArray h : uses(s)) if (w.get(h).devices.contains(r)) current.add(h);
+        before.put(s, new Before(List.copyOf(moves), List.copyOf(stale), Set.copyOf(current), !executedOnce && ran.add(r)));
         lines.add("run       " + g.name() + " [" + String.join(", ", s.tasks().stream().map(TaskSpec::id).toList()) + "] on " + id(r));
         for (HostArray h : uses(s)) w.get(h).devices.add(r);
         for (HostArray h : writes(s)) {
@@ -295,15 +298,29 @@ final class MultiDeviceRunner implements Engine.Executor {
           }
         }
     }
-    if (printSchedule) {
-      System.out.println("host  plan      " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
-      for (int i = 0; i < lines.size(); i++) System.out.println(String.format("host  plan%3d  %s", i + 1, lines.get(i)));
-    }
-    lastPlan = new Plan(before);
+    List<String> numbered = new ArrayList<>();
+    numbered.add("host  plan      " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
+    for (int i = 0; i < lines.size(); i++) numbered.add(String.format("host  plan%3d  %s", i + 1, lines.get(i)));
+    if (printSchedule) numbered.forEach(System.out::println);
+    lastPlan = new Plan(before, List.copyOf(numbered));
     lastGraphs = graphs;
     lastWhere = start;
     lastFirst = !executedOnce;
     return lastPlan;
+  }
+
+  /** The plan over the devices, then each segment's schedule on its device, as that segment would start. */
+  @Override
+  public synchronized List<String> schedule(List<Engine.Graph> graphs, Engine.ExecutionOptions options) {
+    Layout layout = layout(options.plan() != null ? options.plan() : graphs);
+    Plan plan = plan(layout, graphs);
+    List<String> out = new ArrayList<>(plan.lines());
+    for (Engine.Graph g : graphs)
+      for (Segment s : layout.segments().get((GraphSpec) g)) {
+        Before b = plan.before().get(s);
+        out.addAll(s.runner().schedule(s.graph(), optionsFor(layout, s.runner(), options), b.current(), b.first(), layout.names()));
+      }
+    return out;
   }
 
   private static String id(GraphRunner r) {

@@ -184,6 +184,23 @@ public class MultiDeviceTest {
     assertTrue(lines.get(plan + 1).startsWith("host  plan  1  run       g [scale] on jvm"), all);
   }
 
+  @Test
+  void scheduleIsPlannedBeforeAnythingRuns() {
+    float[] a = {1, 2}, b = new float[2], c = new float[2];
+    TaskGraph g = new TaskGraph("p").transferToDevice(DataTransferMode.EVERY_EXECUTION, a).task("scale", MultiDeviceTest::scale, a, 2f, b)
+        .task("again", MultiDeviceTest::scale, b, 3f, c).transferToHost(DataTransferMode.EVERY_EXECUTION, c);
+    try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(Devices.jvm()).withDevice("p.again", Devices.get("jvm-mt"))) {
+      List<String> lines = plan.schedule().lines().toList();
+      assertArrayEquals(new float[2], c, "nothing ran");
+      String all = String.join("\n", lines);
+      assertEquals("host  plan  2  move      a1 float[2] from jvm to jvm-mt through the host", lines.get(2), all);
+      assertEquals("host  plan  4  copy out  a2 float[2] from jvm-mt", lines.get(4), all);
+      assertTrue(first(lines, "jvm    4  launch    p.scale") > 4 && first(lines, "jvm-mt    4  launch    p.again") > first(lines, "jvm    4  launch"), all);
+      plan.execute();
+      assertArrayEquals(new float[] {6, 12}, c);
+    }
+  }
+
   /** A tenth of a second or more on one core: each element a long recurrence. */
   static void slow(float[] x, float[] y) {
     for (@Parallel int i = 0; i < y.length; i++) {

@@ -36,7 +36,11 @@ class ScheduleTest {
           .task("scale", ScheduleTest::scale, a, w, b).task("add", ScheduleTest::add, b, w, c)
           .transferToHost(DataTransferMode.EVERY_EXECUTION, c).transferToHost(DataTransferMode.FIRST_EXECUTION, b);
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d).withPrintSchedule()) {
+        List<String> ahead = plan.schedule().lines().toList();   // planned, nothing run
+        assertArrayEquals(new float[3], c, d.id());
         List<String> first = schedules(printed(plan::execute), d);
+        assertEquals(first.subList(1, first.size()), ahead.stream().map(l -> l.replace(d.id() + "  ", d.id() + "  schedule"))
+            .map(l -> l.substring(d.id().length() + 2)).toList(), d.id() + ": plan.schedule() is what the first execution ran");
         assertEquals(List.of(
             "schedule  of the first execution: 10 steps",
             "  1  graph     s",
