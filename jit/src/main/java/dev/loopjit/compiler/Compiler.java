@@ -89,11 +89,11 @@ public final class Compiler {
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m, names, fields), m.body(), null,
-        List.of());
+        List.of()).withLoops(new dev.loopjit.ir.LoopFacts(m.parallelLoops(), m.loopSrc(), m.annotated()));
     dump(dump, "ir", ir);
     if (verify) verify("parse", ir, false);
     if ("parse".equals(until)) return ir;
-    Pass.Context cx = new Pass.Context(method, target, names, m.parallelLoops(), m.loopSrc(), m.annotated());
+    Pass.Context cx = new Pass.Context(method, target, names);
     for (Pass p : PASSES) {
       ir = p.run(ir, cx);
       dump(dump, p.name(), ir);
@@ -137,7 +137,7 @@ public final class Compiler {
     for (KernelIR.Param p : ir.params()) if (p.var() != null) names.reserve(p.var().name());
     for (dev.loopjit.ir.KernelArg a : ir.args()) names.reserve(a.var().name());
     for (dev.loopjit.ir.Var v : dev.loopjit.ir.Uses.of(ir.body()).vars()) names.reserve(v.name());
-    Pass.Context cx = new Pass.Context(null, target, names, Map.of(), Map.of(), Map.of());
+    Pass.Context cx = new Pass.Context(null, target, names);
     return new Legalise().run(ir, cx);
   }
 

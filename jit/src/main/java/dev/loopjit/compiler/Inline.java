@@ -1,6 +1,8 @@
 // Pass "inline": every static call is replaced by the callee's body (user methods and pure JDK methods alike).
 package dev.loopjit.compiler;
 
+import dev.loopjit.ir.LoopFacts;
+
 import dev.loopjit.ir.MethodRef;
 
 import dev.loopjit.ir.Expr;
@@ -36,7 +38,11 @@ final class Inline implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    return ir.withBody(inline(ir.body(), cx, List.of(cx.method)));
+    List<LoopFacts> callees = new ArrayList<>();
+    KernelIR out = ir.withBody(inline(ir.body(), cx, List.of(cx.method), callees));
+    LoopFacts loops = ir.loops();
+    for (LoopFacts f : callees) loops = loops.plus(f);
+    return out.withLoops(loops);
   }
 
   /**
@@ -44,7 +50,7 @@ final class Inline implements Pass {
    * becomes the statements that compute it ({@link #hoistForeignMath}), each then inlined; a call
    * is expanded where it stands.
    */
-  private Block inline(Block b, Context cx, List<MethodRef> chain) {
+  private Block inline(Block b, Context cx, List<MethodRef> chain, List<LoopFacts> callees) {
     return new Rewriter() {
       @Override
       protected List<Stmt> before(Stmt s) {
@@ -58,15 +64,15 @@ final class Inline implements Pass {
       @Override
       protected List<Stmt> stmts(Stmt s) {
         return switch (s) {
-          case Assign a when a.value() instanceof Invoke call -> List.of(expand(call, a.var(), a.src(), cx, chain));
-          case Eval e when e.call() instanceof Invoke call -> List.of(expand(call, null, e.src(), cx, chain));
+          case Assign a when a.value() instanceof Invoke call -> List.of(expand(call, a.var(), a.src(), cx, chain, callees));
+          case Eval e when e.call() instanceof Invoke call -> List.of(expand(call, null, e.src(), cx, chain, callees));
           default -> List.of(s);
         };
       }
     }.rewrite(b);
   }
 
-  private Stmt expand(Invoke call, Var result, Src site, Context cx, List<MethodRef> chain) {
+  private Stmt expand(Invoke call, Var result, Src site, Context cx, List<MethodRef> chain, List<LoopFacts> callees) {
     MethodRef callee = resolve(call, site, cx);
     for (MethodRef m : chain)
       if (m.equals(callee)) {
@@ -78,8 +84,7 @@ final class Inline implements Pass {
     Frontend.Method m = Frontend.parse(callee, cx.names, site, callee.name() + "_");
     // A @Parallel loop in a called method is the kernel's nest when the call stands at the top of
     // the kernel; anywhere else the parallel pass refuses it (it never runs it quietly as one work-item).
-    cx.parallelLoops.putAll(m.parallelLoops());
-    cx.annotated.putAll(m.annotated());
+    callees.add(new LoopFacts(m.parallelLoops(), Map.of(), m.annotated()));
     Map<Var, Expr> arrays = new HashMap<>();
     List<Stmt> out = new ArrayList<>();
     int next = 0;
@@ -103,7 +108,7 @@ final class Inline implements Pass {
     }
     List<MethodRef> deeper = new ArrayList<>(chain);
     deeper.add(callee);
-    body = inline(body, cx, deeper);
+    body = inline(body, cx, deeper, callees);
     List<Stmt> stmts = body.stmts();
     int returns = countReturns(body);
     boolean lastIsOnlyReturn = returns == 1 && !stmts.isEmpty() && stmts.get(stmts.size() - 1) instanceof Return;

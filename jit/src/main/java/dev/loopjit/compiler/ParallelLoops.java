@@ -58,6 +58,10 @@ final class ParallelLoops implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
+    return lower(ir, cx.withLoops(ir.loops())).withLoops(dev.loopjit.ir.LoopFacts.NONE);   // the loop facts, read here, end here
+  }
+
+  private KernelIR lower(KernelIR ir, Context cx) {
     boolean explicit = ir.params().stream().anyMatch(p -> p.kind() == KernelIR.Param.Kind.CONTEXT);
     Set<Var> params = new HashSet<>();
     for (KernelIR.Param p : ir.params()) if (p.var() != null) params.add(p.var());

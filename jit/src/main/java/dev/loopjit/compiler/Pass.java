@@ -18,8 +18,9 @@ interface Pass {
   KernelIR run(KernelIR ir, Context cx);
 
   /**
-   * What passes share besides the IR: the target, the kernel's name supply, what the front end
-   * learned about loops, and the vars the {@code parallel} pass introduced for the trip counts.
+   * What passes share besides the IR: the method, the target and the kernel's name supply. The loop
+   * facts are the IR's ({@link KernelIR#loops()}): a pass that reads them takes a context
+   * {@link #withLoops with} them, never writes them here.
    */
   final class Context {
     final MethodRef method;
@@ -29,14 +30,22 @@ interface Pass {
     final Map<Label, Src> loopSrc;
     final Map<Var, Src> annotated;
 
-    Context(MethodRef method, Target target, Names names, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc,
-        Map<Var, Src> annotated) {
-      this.annotated = annotated;
+    Context(MethodRef method, Target target, Names names) {
+      this(method, target, names, dev.loopjit.ir.LoopFacts.NONE);
+    }
+
+    private Context(MethodRef method, Target target, Names names, dev.loopjit.ir.LoopFacts loops) {
       this.method = method;
       this.target = target;
       this.names = names;
-      this.parallelLoops = parallelLoops;
-      this.loopSrc = loopSrc;
+      this.parallelLoops = loops.parallelVars();
+      this.loopSrc = loops.loopSrc();
+      this.annotated = loops.annotated();
+    }
+
+    /** This context reading {@code loops} (a kernel's {@link KernelIR#loops()}). */
+    Context withLoops(dev.loopjit.ir.LoopFacts loops) {
+      return new Context(method, target, names, loops);
     }
   }
 }

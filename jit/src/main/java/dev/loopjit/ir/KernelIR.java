@@ -20,14 +20,22 @@ import java.util.List;
  *               (no wrap-around), each with the upper bound the runtime must prove for the task's
  *               arguments before it runs this kernel ({@code spi.KernelFacts#mayFail}); empty unless
  *               the target asked for it ({@code Target.signedIndices})
+ * @param loops  what the front end learned of the loops, until the {@code parallel} pass reads it ({@link LoopFacts})
  */
 public record KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
-    List<BoundsSite> boundsSites, List<BoundsSite> assumedSites) {
+    List<BoundsSite> boundsSites, List<BoundsSite> assumedSites, LoopFacts loops) {
   public KernelIR {
     params = List.copyOf(params);
     args = List.copyOf(args);
     boundsSites = List.copyOf(boundsSites);
     assumedSites = List.copyOf(assumedSites);
+    loops = loops == null ? LoopFacts.NONE : loops;
+  }
+
+  /** A kernel with no loop facts (after the {@code parallel} pass, or written by hand). */
+  public KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
+      List<BoundsSite> boundsSites, List<BoundsSite> assumedSites) {
+    this(name, source, params, body, launch, args, boundsSites, assumedSites, LoopFacts.NONE);
   }
 
   /** A kernel with no guarded array access. */
@@ -57,27 +65,32 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
     }
   }
 
+  /** This kernel with {@code loops} as its loop facts. */
+  public KernelIR withLoops(LoopFacts loops) {
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
+  }
+
   public KernelIR withBody(Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
   }
 
   public KernelIR withLaunch(Launch launch, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
   }
 
   public KernelIR withArgs(List<KernelArg> args, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
   }
 
   /** This kernel with the {@code bounds} pass's guards: {@code report} appended to the parameters. */
   public KernelIR withBoundsChecks(Param report, List<BoundsSite> sites, Stmt.Block body) {
     List<Param> all = new java.util.ArrayList<>(params);
     all.add(report);
-    return new KernelIR(name, source, all, body, launch, args, sites, assumedSites);
+    return new KernelIR(name, source, all, body, launch, args, sites, assumedSites, loops);
   }
 
   /** This kernel with indices written as signed arithmetic where the launch must prove {@code sites} ({@link #assumedSites}). */
   public KernelIR withAssumedSites(List<BoundsSite> sites, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, sites);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, sites, loops);
   }
 }
