@@ -273,7 +273,7 @@ public final class GraphRunner implements Engine.Executor {
     step("launch    " + p.task().qualifiedName() + " " + java.util.Arrays.toString(p.grid().counts()));
     Timing timing = device.launch(p.kernel(), args, p.grid());
     Profile.Work work = options.profile() ? KernelWork.of(p.task(), p.kernel(), p.grid(), this.options) : null;
-    tally.kernels.add(new KernelRun(p.task().qualifiedName(), timing, work, p.kernel().variant()));
+    tally.kernels.add(new KernelRun(p.task().qualifiedName(), timing, work, options.profile() ? p.kernel().variant() : ""));
   }
 
   /** The schedule that was run last, and the residency and first-execution state it was planned for. */

@@ -51,8 +51,7 @@ public final class CompiledKernel<H> implements DeviceKernel {
 
   @Override
   public String variant() {
-    if (variants == null || variants.all().size() == 1) return "";
-    return variant.name() + " (" + (variants.all().indexOf(variant) + 1) + " of " + variants.all().size() + ")";
+    return variants == null ? "" : variants.describe(variant);
   }
 
   public H handle() {

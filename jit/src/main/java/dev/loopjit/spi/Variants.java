@@ -27,7 +27,9 @@ import java.util.Map;
  * A task whose arguments may change between executions (it reads fields of its object, or static
  * fields) has the checked variant only. Which variants exist depends on the kernel, never on the
  * arguments, so a device that builds them all when the plan is prepared
- * ({@code ExecutionPlan.withPreCompilation()}) builds nothing for a later size.
+ * ({@code ExecutionPlan.withPreCompilation()}) builds nothing for a later size. The choice lowers only
+ * the variants it reads (a cold start pays for no other); the whole list is lowered the first time it
+ * is asked for ({@link #all()}: pre-compilation, the profile).
  */
 public final class Variants {
   /** One variant: a name for the profile ({@code "checked"}, {@code "signed, lanes 16 × 8"}), its target and its lowered kernel. */
@@ -40,9 +42,12 @@ public final class Variants {
   private final Target base;
   private final Options options;
   private final boolean fixed;
-  /** Every lowered target the choice may read, in the order first lowered (the base first). */
+  /** Every target lowered so far, in the order first lowered (the base first). */
   private final Map<Target, KernelIR> lowered = new LinkedHashMap<>();
-  private final List<Variant> all = new ArrayList<>();
+  /** The variants by target, made once: the same object whether the choice or the list made it first. */
+  private final Map<Target, Variant> made = new LinkedHashMap<>();
+  /** Every variant, once listed; null before. */
+  private List<Variant> all;
 
   private Variants(MethodRef method, Target base, Options options, boolean fixed) {
     this.method = method;
@@ -56,31 +61,28 @@ public final class Variants {
    * kernel, or a task whose arguments may change, {@code base} alone.
    */
   public static Variants of(TaskSpec task, Target base, Options options) {
-    Variants v = new Variants(task.method(), base, options, task.method() != null && task.fixedArguments());
-    v.enumerate();
-    return v;
+    return new Variants(task.method(), base, options, task.method() != null && task.fixedArguments());
   }
 
-  /** Every variant, the device's own target first. */
-  public List<Variant> all() {
-    return List.copyOf(all);
+  /** Every variant, the device's own target first (lowered the first time it is asked for). */
+  public synchronized List<Variant> all() {
+    if (all == null) all = List.copyOf(enumerate());
+    return all;
   }
 
   /** The variant a launch with {@code args} (the task's arguments) takes. */
-  public Variant choose(Object[] args) {
-    Target t = signedWhereProven(args, inLanesWhereSafe(args, uncheckedWhereSafe(args, base)));
-    for (Variant v : all) if (v.target().equals(t)) return v;
-    throw new IllegalStateException("no variant of " + method + " for " + t + " among " + all.stream().map(Variant::name).toList());
+  public synchronized Variant choose(Object[] args) {
+    return variant(signedWhereProven(args, inLanesWhereSafe(args, uncheckedWhereSafe(args, base))));
   }
 
-  /**
-   * The variant whose work-items run one iteration each, without checks where there is one (the
-   * profile counts a launch's work from it: a coarsened kernel's loops depend on the work-item).
-   */
-  public Variant oneIterationEach() {
-    Variant best = all.get(0);
-    for (Variant v : all) if (v.target().lanes() == 1 && !v.target().boundsChecks()) return v;
-    return best;
+  /** Which variant {@code v} is and how many there are, for the profile: {@code "unchecked, lanes 16 × 4 (4 of 6)"}; empty for a kernel with one. */
+  public String describe(Variant v) {
+    List<Variant> every = all();
+    return every.size() == 1 ? "" : v.name() + " (" + (every.indexOf(v) + 1) + " of " + every.size() + ")";
+  }
+
+  private Variant variant(Target t) {
+    return made.computeIfAbsent(t, x -> new Variant(name(x), x, method == null ? null : lower(x)));
   }
 
   /**
@@ -90,17 +92,20 @@ public final class Variants {
    */
   public synchronized KernelIR workIr() {
     if (method == null) return null;
-    if (work == null) work = base.chunked() ? lower(Target.offline("opencl", "").withBoundsChecks(false)) : oneIterationEach().ir();
+    if (work == null)
+      work = base.chunked() ? lower(Target.offline("opencl", "").withBoundsChecks(false))
+          : fixed && base.boundsChecks() && !lower(base).boundsSites().isEmpty() ? lower(uncheckedOf(base)) : lower(base);
     return work;
   }
 
   private KernelIR work;
 
-  /** Lists every variant the choice can return, lowering each target once. */
-  private void enumerate() {
+  /** Every variant the choice can return, lowering each target once. */
+  private List<Variant> enumerate() {
+    List<Variant> out = new ArrayList<>();
     if (method == null) {
-      all.add(new Variant(name(base), base, null));
-      return;
+      out.add(variant(base));
+      return out;
     }
     List<Target> reachable = new ArrayList<>();
     reachable.add(base);
@@ -115,17 +120,18 @@ public final class Variants {
       }
     }
     for (Target t : reachable) {
-      if (!t.signedIndices()) add(t);
+      if (!t.signedIndices()) add(out, t);
       else {
-        if (!lower(t).assumedSites().isEmpty()) add(t);
-        add(t.withSignedIndices(false));
+        if (!lower(t).assumedSites().isEmpty()) add(out, t);
+        add(out, t.withSignedIndices(false));
       }
     }
+    return out;
   }
 
-  private void add(Target t) {
-    for (Variant v : all) if (v.target().equals(t)) return;
-    all.add(new Variant(name(t), t, lower(t)));
+  private void add(List<Variant> out, Target t) {
+    Variant v = variant(t);
+    if (!out.contains(v)) out.add(v);
   }
 
   private KernelIR lower(Target t) {
@@ -193,6 +199,7 @@ public final class Variants {
 
   @Override
   public String toString() {
-    return all.size() + " variant" + (all.size() == 1 ? "" : "s") + " " + all.stream().map(Variant::name).toList();
+    List<Variant> every = all();
+    return every.size() + " variant" + (every.size() == 1 ? "" : "s") + " " + every.stream().map(Variant::name).toList();
   }
 }
