@@ -89,7 +89,7 @@ public final class Compiler {
     Frontend.Method m = Frontend.parse(method, names, null, "");
     String name = (method.owner().getSimpleName() + "_" + method.name()).replaceAll("[^A-Za-z0-9_]", "_");
     KernelIR ir = new KernelIR(name, new Src(method.owner().getName(), method.name(), -1, null), params(m, names, fields), m.body(), null,
-        List.of()).withLoops(new dev.loopjit.ir.LoopFacts(m.parallelLoops(), m.loopSrc(), m.annotated()));
+        List.of()).withLoops(new dev.loopjit.ir.LoopFacts(m.parallelLoops(), m.loopSrc(), m.annotated())).withTemps(names.temps);
     dump(dump, "ir", ir);
     if (verify) verify("parse", ir, false);
     if ("parse".equals(until)) return ir;

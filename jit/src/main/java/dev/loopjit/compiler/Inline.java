@@ -42,7 +42,7 @@ final class Inline implements Pass {
     KernelIR out = ir.withBody(inline(ir.body(), cx, List.of(cx.method), callees));
     LoopFacts loops = ir.loops();
     for (LoopFacts f : callees) loops = loops.plus(f);
-    return out.withLoops(loops);
+    return out.withLoops(loops).withTemps(cx.names.temps);   // the callees' temporaries and the foreign math's, made here through the name supply
   }
 
   /**

@@ -10,7 +10,7 @@ import java.util.Set;
 /** Hands out names that are unique within a kernel. */
 final class Names {
   private final Set<String> used = new HashSet<>();
-  /** Compiler temporaries (values the operand stack held), which the simplifier may forward into their use. */
+  /** Compiler temporaries this supply made (values the operand stack held): the front end and inline copy them into the IR ({@code KernelIR.temps()}), which passes read. */
   final Set<Var> temps = new HashSet<>();
   /** Private copies of static final tables, one per field: no kernel may write them. */
   final java.util.Map<String, Var> tables = new java.util.HashMap<>();

@@ -79,7 +79,7 @@ final class Reductions implements Pass {
         body.add(s);
       }
     }
-    Block inside = ReduceOperands.restore(ReduceForwarding.forward(frame.body(), arrays), arrays, cx.names.temps);
+    Block inside = ReduceOperands.restore(ReduceForwarding.forward(frame.body(), arrays), arrays, ir.temps());
     inside = new Rewriter() {
       @Override
       protected List<Stmt> stmts(Stmt s) {

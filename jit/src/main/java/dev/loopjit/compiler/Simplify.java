@@ -38,7 +38,7 @@ final class Simplify implements Pass {
     Stmt.Block body = ir.body();
     for (int round = 0; round < 3; round++) {
       body = diamonds(body);
-      body = forward(body, cx, counts(body));
+      body = forward(body, ir.temps(), counts(body));
       body = TIDY.rewrite(body);
       body = floatMath(cx).rewrite(body);
       body = Fold.INSTANCE.rewrite(body);
@@ -120,14 +120,14 @@ final class Simplify implements Pass {
    * In every block, inner ones first: a temporary assigned once, read once, by the statement right
    * after, with a pure value, is replaced there by that value.
    */
-  private static Block forward(Block b, Context cx, Uses uses) {
+  private static Block forward(Block b, java.util.Set<Var> temps, Uses uses) {
     return new Rewriter() {
       @Override
       protected List<Stmt> block(List<Stmt> in) {
         List<Stmt> out = new ArrayList<>();
         for (int i = 0; i < in.size(); i++) {
           Stmt s = in.get(i);
-          if (i + 1 < in.size() && s instanceof Assign a && cx.names.temps.contains(a.var())
+          if (i + 1 < in.size() && s instanceof Assign a && temps.contains(a.var())
               && uses.defs().getOrDefault(a.var(), 0) == 1 && uses.reads().getOrDefault(a.var(), 0) == 1 && Effects.pure(a.value())) {
             Stmt next = substituteHead(in.get(i + 1), a.var(), a.value());
             if (next != null) {

@@ -21,21 +21,24 @@ import java.util.List;
  *               arguments before it runs this kernel ({@code spi.KernelFacts#mayFail}); empty unless
  *               the target asked for it ({@code Target.signedIndices})
  * @param loops  what the front end learned of the loops, until the {@code parallel} pass reads it ({@link LoopFacts})
+ * @param temps  the compiler's temporaries (values the operand stack held, made by the front end and {@code inline}),
+ *               which {@code simplify} may forward into their one use and {@code reduce} may see through
  */
 public record KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
-    List<BoundsSite> boundsSites, List<BoundsSite> assumedSites, LoopFacts loops) {
+    List<BoundsSite> boundsSites, List<BoundsSite> assumedSites, LoopFacts loops, java.util.Set<Var> temps) {
   public KernelIR {
     params = List.copyOf(params);
     args = List.copyOf(args);
     boundsSites = List.copyOf(boundsSites);
     assumedSites = List.copyOf(assumedSites);
     loops = loops == null ? LoopFacts.NONE : loops;
+    temps = temps == null ? java.util.Set.of() : java.util.Set.copyOf(temps);
   }
 
   /** A kernel with no loop facts (after the {@code parallel} pass, or written by hand). */
   public KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
       List<BoundsSite> boundsSites, List<BoundsSite> assumedSites) {
-    this(name, source, params, body, launch, args, boundsSites, assumedSites, LoopFacts.NONE);
+    this(name, source, params, body, launch, args, boundsSites, assumedSites, LoopFacts.NONE, java.util.Set.of());
   }
 
   /** A kernel with no guarded array access. */
@@ -65,32 +68,37 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
     }
   }
 
+  /** This kernel with {@code temps} as its compiler temporaries. */
+  public KernelIR withTemps(java.util.Set<Var> temps) {
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
+  }
+
   /** This kernel with {@code loops} as its loop facts. */
   public KernelIR withLoops(LoopFacts loops) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
   }
 
   public KernelIR withBody(Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
   }
 
   public KernelIR withLaunch(Launch launch, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
   }
 
   public KernelIR withArgs(List<KernelArg> args, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
   }
 
   /** This kernel with the {@code bounds} pass's guards: {@code report} appended to the parameters. */
   public KernelIR withBoundsChecks(Param report, List<BoundsSite> sites, Stmt.Block body) {
     List<Param> all = new java.util.ArrayList<>(params);
     all.add(report);
-    return new KernelIR(name, source, all, body, launch, args, sites, assumedSites, loops);
+    return new KernelIR(name, source, all, body, launch, args, sites, assumedSites, loops, temps);
   }
 
   /** This kernel with indices written as signed arithmetic where the launch must prove {@code sites} ({@link #assumedSites}). */
   public KernelIR withAssumedSites(List<BoundsSite> sites, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, sites, loops);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, sites, loops, temps);
   }
 }
