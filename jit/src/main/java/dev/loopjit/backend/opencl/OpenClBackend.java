@@ -1,6 +1,8 @@
 // The opencl backend: every device of every OpenCL platform through libOpenCL.so.1, found without ever throwing.
 package dev.loopjit.backend.opencl;
 
+import dev.loopjit.backend.spirv.SpirvRecipe;
+
 import dev.loopjit.api.Device;
 import dev.loopjit.spi.DeviceRuntime;
 import dev.loopjit.spi.DriverBackend;
@@ -44,7 +46,13 @@ public final class OpenClBackend extends DriverBackend {
   public DeviceRuntime open(Device device, Options options) {
     OpenClDevice d = own(device, OpenClDevice.class);
     ProgramForm form = ProgramForm.of(d, options);
-    return new OpenClRuntime(d, form == ProgramForm.SOURCE ? recipe() : new SpirvRecipe(form), options);
+    return new OpenClRuntime(d, form == ProgramForm.SOURCE ? recipe() : spirv(d, form), options);
   }
 
+
+  /** SPIR-V as {@code d} builds it in {@code form}: its IL version through clCreateProgramWithIL, or the emitter's default through the bridge. */
+  static SpirvRecipe spirv(OpenClDevice d, ProgramForm form) {
+    String version = form == ProgramForm.SPIRV_IL ? ProgramForm.spirvVersion(d.ilVersion()) : dev.loopjit.backend.spirv.SpirvEmitter.DEFAULT_VERSION;
+    return new SpirvRecipe(version, d.int64Atomics(), form == ProgramForm.SPIRV_BRIDGE);
+  }
 }

@@ -1,6 +1,8 @@
 // The OpenCL device runtime: builds kernels (through the program caches), allocates, copies, launches and times them on one queue.
 package dev.loopjit.backend.opencl;
 
+import dev.loopjit.backend.spirv.SpirvRecipe;
+
 import static java.lang.foreign.ValueLayout.ADDRESS;
 import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
@@ -59,7 +61,7 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
   protected String buildOptions(Target target) {
     if (recipe instanceof SpirvRecipe spirv) {
       // A SPIR-V module declares its own version; OpFDiv and OpenCL.std sqrt may be 2.5 and 3 ulp off without the option.
-      StringBuilder b = new StringBuilder(spirv.form() == ProgramForm.SPIRV_BRIDGE ? SpirvBridge.BUILD_OPTIONS : "");
+      StringBuilder b = new StringBuilder(spirv.bridged() ? SpirvBridge.BUILD_OPTIONS : "");
       if (cdevice.correctlyRoundedDivideSqrt()) b.append(b.isEmpty() ? "" : " ").append("-cl-fp32-correctly-rounded-divide-sqrt");
       if (target.fastMath()) b.append(b.isEmpty() ? "" : " ").append("-cl-fast-relaxed-math");
       return b.toString();

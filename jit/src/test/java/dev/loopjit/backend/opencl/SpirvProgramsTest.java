@@ -199,8 +199,8 @@ class SpirvProgramsTest {
     OpenClDevice d = OpenClTesting.device();
     assumeTrue(ProgramForm.spirvVersion(d.ilVersion()) == null, d + " takes SPIR-V: the bridge and conformance runs cover it");
     System.setProperty("loopjit.cacheDir", "off");
-    var target = SpirvRecipe.OFFLINE.target(null, "1.2", Options.DEFAULTS);
-    DeviceCode code = SpirvRecipe.OFFLINE.emit(dev.loopjit.compiler.Compiler.legalise(dev.loopjit.ir.SampleKernels.intOps(), target), target);
+    var target = dev.loopjit.backend.spirv.SpirvRecipe.OFFLINE.target(null, "1.2", Options.DEFAULTS);
+    DeviceCode code = dev.loopjit.backend.spirv.SpirvRecipe.OFFLINE.emit(dev.loopjit.compiler.Compiler.legalise(dev.loopjit.ir.SampleKernels.intOps(), target), target);
     BuildFailure f = assertThrows(BuildFailure.class, () -> d.context().programs().build(code, "", Options.DEFAULTS.with("cacheDir", "off")));
     assertTrue(f.log().contains("clCreateProgramWithIL refused the module"), f.log());
     assertTrue(f.code().startsWith("CL_"), "an OpenCL error code: " + f.code());
