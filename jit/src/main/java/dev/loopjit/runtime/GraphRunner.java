@@ -283,8 +283,6 @@ public final class GraphRunner implements Engine.Executor {
   private boolean lastFirst;
   /** Counts every change of a slot's {@code deviceValid}: a schedule planned at the same count sees the same residency. */
   private long residency;
-  /** How many schedules this runner planned (tests read it: the steady state plans none). */
-  int schedulesPlanned;
 
   /**
    * The schedule of this execution: the last one when the graphs, the residency and whether this is
@@ -296,7 +294,6 @@ public final class GraphRunner implements Engine.Executor {
     java.util.Set<HostArray> current = new java.util.HashSet<>();
     for (Map.Entry<HostArray, Slot> e : slots.entrySet()) if (e.getValue().deviceValid) current.add(e.getKey());
     Schedule plan = Schedule.plan(graphs, prepared, current, !executedOnce, timeout != null);
-    schedulesPlanned++;
     if (schedule != null) {
       List<String> lines = plan.lines(this::name);
       step("schedule  " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");

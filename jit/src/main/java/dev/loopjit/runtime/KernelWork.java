@@ -2,7 +2,6 @@
 package dev.loopjit.runtime;
 
 import dev.loopjit.api.Profile;
-import dev.loopjit.compiler.Compiler;
 import dev.loopjit.ir.KernelArg;
 import dev.loopjit.ir.KernelIR;
 import dev.loopjit.ir.Launch;
@@ -25,8 +24,8 @@ import java.util.Set;
  * The {@link Profile.Work} of one launch: {@link WorkCounter} over the kernel as the device runs it
  * (a compiled kernel's lowered IR; for the {@code jvm}, which runs the Java method itself, for a
  * chunked target such as {@code jvm-mt}'s, and for a coarsened variant whose loops the host cannot
- * count, {@link DeviceKernel#workIr()}: one iteration per work-item, lowered with the kernel's
- * variants when the plan was prepared, never here), with the launch's arguments and grid,
+ * count, {@link DeviceKernel#workIr()}: one iteration per work-item, lowered once with the kernel's
+ * variants, never per launch), with the launch's arguments and grid,
  * times the work-items counted (the {@code @Parallel} iterations, or the explicit grid). Null when
  * there is no IR to count (a prebuilt kernel, a method only the jvm can run).
  */

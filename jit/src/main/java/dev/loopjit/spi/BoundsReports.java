@@ -5,8 +5,6 @@ import dev.loopjit.api.KernelArithmeticException;
 import dev.loopjit.api.KernelIndexOutOfBoundsException;
 import dev.loopjit.api.KernelUnsupportedValueException;
 import dev.loopjit.compiler.CharacterCalls;
-import dev.loopjit.compiler.Compiler;
-import dev.loopjit.ir.Target;
 import dev.loopjit.ir.BoundsSite;
 import dev.loopjit.ir.KernelIR;
 import java.util.List;

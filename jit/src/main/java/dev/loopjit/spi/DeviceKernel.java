@@ -73,9 +73,9 @@ public interface DeviceKernel {
 
   /**
    * The lowered kernel a launch's work is counted from ({@code runtime.KernelWork}): one
-   * {@code @Parallel} iteration per work-item, read from the kernel's variants when the plan was
-   * prepared (a coarsened or chunked kernel's own loops depend on the work-item); null where there is
-   * none (a prebuilt kernel, a method only the jvm runs).
+   * {@code @Parallel} iteration per work-item, from the kernel's variants (lowered once, the first time
+   * it is asked for; a coarsened or chunked kernel's own loops depend on the work-item); null where there
+   * is none (a prebuilt kernel, a method only the jvm runs).
    */
   default dev.loopjit.ir.KernelIR workIr() {
     return null;
