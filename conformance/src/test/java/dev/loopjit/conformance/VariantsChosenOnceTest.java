@@ -39,7 +39,7 @@ class VariantsChosenOnceTest {
       if (d.id().equals("jvm")) continue;   // it runs the Java method: nothing to build
       Set<String> variants = new TreeSet<>();
       int first = 0;
-      for (int n = 1; n <= last(); n++) {
+      for (int n = 1; n <= last(d); n++) {
         FloatArray a = new FloatArray(n * n), b = new FloatArray(n * n), c = new FloatArray(n * n);
         for (int i = 0; i < n * n; i++) {
           a.set(i, (i * 7 % 13) - 6);
@@ -82,8 +82,8 @@ class VariantsChosenOnceTest {
   }
 
   /** 300, or 40 on the simulated CUDA device (it interprets PTX one instruction at a time: the whole sweep takes it minutes). */
-  private static int last() {
-    return System.getProperty("loopjit.cuda.library", "").startsWith("java:") ? 40 : LAST;
+  private static int last(Device d) {
+    return d.name().contains("simulator") ? 40 : LAST;
   }
 
   /** N of a profile's {@code "… (i of N)"}. */
