@@ -209,6 +209,11 @@ final class BatchRunner implements Engine.Executor {
   }
 
   @Override
+  public List<String> schedule(List<Engine.Graph> graphs, Engine.ExecutionOptions options) {
+    throw new UnsupportedOperationException("a plan in batches plans one schedule per slice as it runs them: withPrintSchedule() prints each");
+  }
+
+  @Override
   public void hostChanged(List<Engine.Graph> graphs, List<Object> arrays) {
     inner.hostChanged(graphs, arrays);
   }

@@ -86,9 +86,10 @@ public final class Variants {
   }
 
   /**
-   * The lowered kernel a launch's work is counted from: {@link #oneIterationEach()}'s, or, where a
-   * work-item runs a chunk of the range (the {@code jvm} language), the kernel lowered once for the
-   * compiler's reference target (OpenCL C, one iteration per work-item); null for a prebuilt kernel.
+   * The lowered kernel a launch's work is counted from, one iteration per work-item: the unchecked
+   * variant where there is one, else the device's own; where a work-item runs a chunk of the range (the
+   * {@code jvm} language), the kernel lowered once for the compiler's reference target (OpenCL C);
+   * null for a prebuilt kernel. Lowered the first time it is asked for (a profiled launch).
    */
   public synchronized KernelIR workIr() {
     if (method == null) return null;

@@ -98,6 +98,8 @@ public class BatchTest {
       assertEquals(2 * 64 * 1024 + 2 * 1696 * 4 + 8, plan.getDeviceMemoryUsage());
       assertEquals(2L * 100_000 * 4 + 7 * 8, p.bytesIn(), "every slice of x and y in (y: elements a task may leave), w once per slice");
       assertEquals(100_000L * 4, p.bytesOut());
+      UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, plan::schedule);
+      assertTrue(e.getMessage().contains("one schedule per slice"), e.getMessage());
     }
   }
 
