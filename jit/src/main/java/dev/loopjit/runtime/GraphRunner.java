@@ -293,17 +293,31 @@ public final class GraphRunner implements Engine.Executor {
     if (lastSchedule != null && graphs == lastGraphs && residency == lastResidency && lastFirst == !executedOnce) return lastSchedule;
     java.util.Set<HostArray> current = new java.util.HashSet<>();
     for (Map.Entry<HostArray, Slot> e : slots.entrySet()) if (e.getValue().deviceValid) current.add(e.getKey());
-    Schedule plan = Schedule.plan(graphs, prepared, current, !executedOnce, timeout != null);
-    if (schedule != null) {
-      List<String> lines = plan.lines(this::name);
-      step("schedule  " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
-      for (String l : lines) step("schedule" + l);
+    // the segments of a plan over several devices alternate on this runner, each with its own residency: keep each one's schedule
+    List<Object> key = List.of(graphs, current, !executedOnce);
+    Schedule plan = planned.get(key);
+    if (plan == null) {
+      plan = Schedule.plan(graphs, prepared, current, !executedOnce, timeout != null);
+      if (planned.size() >= 64) planned.clear();
+      planned.put(key, plan);
+      print(plan);
     }
     lastSchedule = plan;
     lastGraphs = graphs;
     lastResidency = residency;
     lastFirst = !executedOnce;
     return plan;
+  }
+
+  /** The schedules planned so far, by graphs (by identity), the arrays current on the device, and whether it was the first execution. */
+  private final Map<List<Object>, Schedule> planned = new HashMap<>();
+
+  private void print(Schedule plan) {
+    if (schedule != null) {
+      List<String> lines = plan.lines(this::name);
+      step("schedule  " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
+      for (String l : lines) step("schedule" + l);
+    }
   }
 
   /** Sets whether {@code s}'s device copy is current, counting the change. */

@@ -182,6 +182,11 @@ public class MultiDeviceTest {
     int plan = first(lines, "host  plan      of the first execution"), plannedMove = first(lines, "host  plan  2  move      a4 float[1000] from jvm to jvm-mt");
     assertTrue(0 <= plan && plan < plannedMove && plannedMove < scale, all);
     assertTrue(lines.get(plan + 1).startsWith("host  plan  1  run       g [scale] on jvm"), all);
+    // three executions: each device plans its two segments' schedules for the first, those whose residency differs for the
+    // second (jvm's square segment finds what it had: its schedule is kept), and none for the third (steady state)
+    assertEquals(3, lines.stream().filter(l -> l.startsWith("jvm  schedule  of")).count(), all);
+    assertEquals(4, lines.stream().filter(l -> l.startsWith("jvm-mt  schedule  of")).count(), all);
+    assertEquals(2, lines.stream().filter(l -> l.startsWith("host  plan      of")).count(), all);
   }
 
   @Test
