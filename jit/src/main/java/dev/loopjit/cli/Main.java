@@ -155,9 +155,7 @@ public final class Main {
       System.err.print(USAGE);
       return 2;
     }
-    List<URL> urls = new ArrayList<>();
-    for (String p : cp.split(File.pathSeparator)) urls.add(new File(p).toURI().toURL());
-    ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), Main.class.getClassLoader());
+    ClassLoader loader = loader(cp);
     Class<?> owner = Class.forName(rest.get(0), false, loader);
     Method found = null;
     for (Method m : owner.getDeclaredMethods())
@@ -182,9 +180,7 @@ public final class Main {
       System.err.print(USAGE);
       return 2;
     }
-    List<URL> urls = new ArrayList<>();
-    for (String p : cp.split(File.pathSeparator)) urls.add(new File(p).toURI().toURL());
-    ClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), Main.class.getClassLoader());
+    ClassLoader loader = loader(cp);
     Class<?> owner = Class.forName(rest.get(0), true, loader);
     Method m;
     try {
@@ -219,5 +215,12 @@ public final class Main {
       return 2;
     }
     return 0;
+  }
+
+  /** A loader of the classes on {@code cp} (with LoopJIT's own behind them). */
+  private static ClassLoader loader(String cp) throws java.net.MalformedURLException {
+    List<URL> urls = new ArrayList<>();
+    for (String p : cp.split(File.pathSeparator)) urls.add(new File(p).toURI().toURL());
+    return new URLClassLoader(urls.toArray(URL[]::new), Main.class.getClassLoader());
   }
 }

@@ -1,6 +1,8 @@
 // Part of pass "chunk": neighbouring iterations of the innermost dimension run side by side in lanes, so the JVM's JIT vectorises across them.
 package dev.loopjit.compiler;
 
+import dev.loopjit.compiler.LoopLoads.Stride;
+
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
@@ -591,45 +593,8 @@ final class Lanes {
 
   /** Pays when a loop in the iteration reads global memory along x and no loop reads it across x. */
   private boolean pays() {
-    int[] unit = {0}, other = {0};
-    // the loads of a conditional, an assignment and a store (index and value) inside a loop
-    IrWalk.Visitor load = new IrWalk.Visitor() {
-      @Override
-      public void expr(Expr y, Stmt in) {
-        if (y instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL) {
-          Stride st = stride(inline(l.index()));
-          if (st == Stride.UNIT) unit[0]++;
-          if (st == Stride.OTHER) other[0]++;
-        }
-      }
-    };
-    IrWalk.walk(iteration, new IrWalk.Visitor() {
-      private int loops;
-
-      @Override
-      public void stmt(Stmt s) {
-        if (s instanceof Loop) loops++;
-        if (loops == 0) return;
-        switch (s) {
-          case If i -> IrWalk.walk(i.cond(), s, load);
-          case Assign a -> IrWalk.walk(a.value(), s, load);
-          case Store st -> {
-            IrWalk.walk(st.index(), s, load);
-            IrWalk.walk(st.value(), s, load);
-          }
-          default -> {}
-        }
-      }
-
-      @Override
-      public void leave(Stmt s) {
-        if (s instanceof Loop) loops--;
-      }
-    });
-    return unit[0] > 0 && other[0] == 0;
+    return LoopLoads.alongXOnly(iteration, true, index -> stride(inline(index)));
   }
-
-  private enum Stride { NONE, UNIT, OTHER }
 
   private Stride stride(Expr e) {
     if (!readsVarying(e)) return Stride.NONE;

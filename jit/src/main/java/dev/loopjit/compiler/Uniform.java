@@ -1,6 +1,8 @@
 // Pass "uniform" (CPU targets): every work-item runs the iteration, clamped into range; only memory writes are guarded.
 package dev.loopjit.compiler;
 
+import dev.loopjit.compiler.LoopLoads.Stride;
+
 import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
@@ -75,8 +77,6 @@ final class Uniform implements Pass {
   }
 
   /** How an index moves with the work-item id of dimension x: not at all, one element per work-item, or otherwise. */
-  private enum Stride { NONE, UNIT, OTHER }
-
   /**
    * Whether running the work-group loop inside the iteration's loops pays: only when those loops
    * read memory that neighbouring work-items (dimension x) find side by side, as a matmul's
@@ -89,39 +89,7 @@ final class Uniform implements Pass {
       if (s instanceof Assign a && mentionsGlobalIdX(a.value())) x = a.var();
     if (x == null) return false;
     Var xv = x;
-    int[] unit = {0}, other = {0};
-    // the loads of a conditional, an assignment and a stored value inside a loop
-    IrWalk.Visitor load = new IrWalk.Visitor() {
-      @Override
-      public void expr(Expr x, Stmt in) {
-        if (x instanceof Load l && ((ArrayType) l.array().type()).space() == ArrayType.Space.GLOBAL) {
-          Stride st = stride(l.index(), xv);
-          if (st == Stride.UNIT) unit[0]++;
-          if (st == Stride.OTHER) other[0]++;
-        }
-      }
-    };
-    IrWalk.walk(iteration, new IrWalk.Visitor() {
-      private int loops;
-
-      @Override
-      public void stmt(Stmt s) {
-        if (s instanceof Loop) loops++;
-        if (loops == 0) return;
-        switch (s) {
-          case If i -> IrWalk.walk(i.cond(), s, load);
-          case Assign a -> IrWalk.walk(a.value(), s, load);
-          case Store st -> IrWalk.walk(st.value(), s, load);
-          default -> {}
-        }
-      }
-
-      @Override
-      public void leave(Stmt s) {
-        if (s instanceof Loop) loops--;
-      }
-    });
-    return unit[0] > 0 && other[0] == 0;
+    return LoopLoads.alongXOnly(iteration, false, index -> stride(index, xv));
   }
 
   private static boolean mentionsGlobalIdX(Expr e) {

@@ -234,8 +234,8 @@ public class MultiDeviceTest {
     }
   }
 
-  /** What {@code r} prints to standard output, by line. */
-  private static List<String> printed(Runnable r) {
+  /** What {@code r} prints to standard output, by line (ScheduleTest's too). */
+  static List<String> printed(Runnable r) {
     PrintStream saved = System.out;
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try {

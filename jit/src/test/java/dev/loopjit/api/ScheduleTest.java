@@ -4,9 +4,6 @@ package dev.loopjit.api;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -38,7 +35,7 @@ class ScheduleTest {
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d).withPrintSchedule()) {
         List<String> ahead = plan.schedule().lines().toList();   // planned, nothing run
         assertArrayEquals(new float[3], c, d.id());
-        List<String> first = schedules(printed(plan::execute), d);
+        List<String> first = schedules(MultiDeviceTest.printed(plan::execute), d);
         assertEquals(first.subList(1, first.size()), ahead.stream().map(l -> l.replace(d.id() + "  ", d.id() + "  schedule"))
             .map(l -> l.substring(d.id().length() + 2)).toList(), d.id() + ": plan.schedule() is what the first execution ran");
         assertEquals(List.of(
@@ -55,7 +52,7 @@ class ScheduleTest {
             " 10  wait      for the device"), strip(first), d.id());
         assertArrayEquals(new float[] {20, 60, 120}, c, d.id());
         a[0] = 2;
-        List<String> second = schedules(printed(plan::execute), d);
+        List<String> second = schedules(MultiDeviceTest.printed(plan::execute), d);
         assertEquals(List.of(
             "schedule  of this execution: 6 steps",
             "  1  graph     s",
@@ -65,10 +62,10 @@ class ScheduleTest {
             "  5  copy out  a3 float[3] (every execution)",
             "  6  wait      for the device"), strip(second), d.id());
         assertArrayEquals(new float[] {30, 60, 120}, c, d.id());
-        for (int i = 0; i < 3; i++) assertEquals(List.of(), schedules(printed(plan::execute), d), d.id() + ": the steady state plans nothing");
+        for (int i = 0; i < 3; i++) assertEquals(List.of(), schedules(MultiDeviceTest.printed(plan::execute), d), d.id() + ": the steady state plans nothing");
         w[1] = 0;
         plan.transferToDevice(w);
-        List<String> changed = schedules(printed(plan::execute), d);
+        List<String> changed = schedules(MultiDeviceTest.printed(plan::execute), d);
         assertEquals("  3  copy in   a1 float[3] (the host's changed)", strip(changed).get(3), d.id() + ": " + changed);
         assertArrayEquals(new float[] {30, 0, 120}, c, d.id());
         assertArrayEquals(new float[] {10, 40, 90}, b, d.id());   // copied back at the first execution only: its values then
@@ -85,17 +82,5 @@ class ScheduleTest {
   private static List<String> strip(List<String> lines) {
     return lines.stream().map(l -> l.startsWith("schedule  of") ? l : l.substring("schedule".length()))
         .map(l -> l.replace(", with its bounds report", "")).toList();
-  }
-
-  private static List<String> printed(Runnable r) {
-    PrintStream saved = System.out;
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try {
-      System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-      r.run();
-    } finally {
-      System.setOut(saved);
-    }
-    return bytes.toString(StandardCharsets.UTF_8).lines().toList();
   }
 }
