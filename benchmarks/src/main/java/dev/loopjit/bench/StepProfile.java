@@ -20,13 +20,56 @@ import java.util.Map;
  * work-items and much work each is a sequential loop: on a GPU it runs on a few hundred threads.
  * Not a benchmark (the profiler costs a little per step); JMH's {@code TrainingStepBenchmark} is.
  *
+ * <p>On the counting simulated driver (the jit test jar's {@code CountingCuda}, as {@code cuda:0}),
+ * it first runs the steps without the profiler and prints the host's own time per step — the wall
+ * time less the time spent in driver calls — and the driver calls of one step: where a GPU's step
+ * goes when it is not the kernels, measured without a GPU. With
+ * {@code -Dloopjit.countingCuda.skipLaunches=true} no kernel runs (the results are garbage), so
+ * thousands of steps take seconds (docs/PERFORMANCE.md, "The host's time per step").
+ *
  * <pre>{@code
  * java -cp benchmarks/target/benchmarks.jar dev.loopjit.bench.StepProfile opencl:0 cnn
+ * LOOPJIT_CUDA_LIBRARY=java:dev.loopjit.backend.cuda.CountingCuda java -Dloopjit.countingCuda.skipLaunches=true \
+ *   -cp benchmarks/target/benchmarks.jar:jit/target/test-classes dev.loopjit.bench.StepProfile cuda:0 --steps 3000 mlp
  * loopjit/bin/loopjit run --class-path 'loopjit/bench/*' dev.loopjit.bench.StepProfile cuda:0 cnn mlp   # the bundle
  * }</pre>
  */
 public final class StepProfile {
   private StepProfile() {}
+
+  /** The counting driver's {@code since(snapshot)} and {@code snapshot()}, when it is on the class path; else null. */
+  private static final java.lang.reflect.Method[] COUNTING = counting();
+
+  private static java.lang.reflect.Method[] counting() {
+    try {
+      Class<?> c = Class.forName("dev.loopjit.backend.cuda.CountingCuda");
+      return new java.lang.reflect.Method[] {c.getMethod("snapshot"), c.getMethod("since", Map.class)};
+    } catch (ReflectiveOperationException notThere) {
+      return null;
+    }
+  }
+
+  /** The host's own time per step (wall less driver calls) over {@code steps} steps without the profiler, and one step's driver calls. */
+  @SuppressWarnings("unchecked")
+  private static void hostTime(TrainingStep step, int[] order, int rows, int batch, int steps, String model, Device device) {
+    try {
+      Map<String, long[]> before = (Map<String, long[]>) COUNTING[0].invoke(null);
+      long started = System.nanoTime();
+      for (int s = 0; s < steps; s++) step.run(order, (3 + s) * batch % (rows - batch), batch);
+      long wall = System.nanoTime() - started;
+      Map<String, long[]> calls = (Map<String, long[]>) COUNTING[1].invoke(null, before);
+      long driver = 0;
+      for (long[] c : calls.values()) driver += c[1];
+      System.out.printf(Locale.ROOT, "%s on %s (counting driver), batch %d, %d steps: the host %.3f ms a step (wall %.3f, in the driver %.3f)%n",
+          model, device.id(), batch, steps, (wall - driver) / 1e6 / steps, wall / 1e6 / steps, driver / 1e6 / steps);
+      StringBuilder perStep = new StringBuilder();
+      calls.forEach((name, c) -> perStep.append(perStep.isEmpty() ? "" : ", ").append(name).append(" ")
+          .append(String.format(Locale.ROOT, "%.1f", (double) c[0] / steps)));
+      System.out.println("  driver calls a step: " + perStep);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
 
   public static void main(String[] args) {
     int batch = TrainingStepBenchmark.BATCH, steps = 10, at = 1;
@@ -52,6 +95,7 @@ public final class StepProfile {
       try (TrainingStep step = TrainingStepBenchmark.model(model).trainingStep(data, batch, Loss.SOFTMAX_CROSS_ENTROPY,
           Optimizer.adam(1e-3f), device)) {
         for (int s = 0; s < 3; s++) step.run(order, s * batch, batch);
+        if (COUNTING != null) hostTime(step, order, rows, batch, steps, model, device);
         step.withProfiler();
         Map<String, long[]> tasks = new LinkedHashMap<>();   // task -> {kernel nanos, work-items, flops}
         long kernels = 0, copies = 0, started = System.nanoTime();

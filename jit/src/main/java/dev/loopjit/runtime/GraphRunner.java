@@ -118,9 +118,9 @@ public final class GraphRunner implements Engine.Executor {
     return names;
   }
 
-  private void step(String what) {
+  private void step(java.util.function.Supplier<String> what) {
     var s = schedule;
-    if (s != null) s.accept(what);
+    if (s != null) s.accept(what.get());   // built only when printed: the launch path makes no strings
   }
 
   /** {@code 500ms}, {@code 30s}, {@code 2m}, or ISO-8601 ({@code PT30S}); null for none. */
@@ -207,7 +207,7 @@ public final class GraphRunner implements Engine.Executor {
       Object[] args = null;
       for (Schedule.Step step : plan.steps()) {
         switch (step) {
-          case Schedule.Graph g -> step("graph     " + g.graph());
+          case Schedule.Graph g -> step(() -> "graph     " + g.graph());
           case Schedule.CopyIn c -> copyIn(slots.get(c.array()), tally);
           case Schedule.Launch l -> {
             Schedule.Prepared p = tasks.get(l.position());
@@ -227,7 +227,7 @@ public final class GraphRunner implements Engine.Executor {
                 phase.set(0);
               }
               case END -> {
-                step("wait      for the device");
+                step(() -> "wait      for the device");
                 device.finish();
               }
             }
@@ -270,9 +270,9 @@ public final class GraphRunner implements Engine.Executor {
     synchronized (tally) {
       tally.launched.add(p.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
     }
-    step("launch    " + p.task().qualifiedName() + " " + java.util.Arrays.toString(p.grid().counts()));
+    step(() -> "launch    " + p.task().qualifiedName() + " " + java.util.Arrays.toString(p.grid().counts()));
     Timing timing = device.launch(p.kernel(), args, p.grid());
-    Profile.Work work = options.profile() ? KernelWork.of(p.task(), p.kernel(), p.grid(), this.options) : null;
+    Profile.Work work = options.profile() ? work(p) : null;
     tally.kernels.add(new KernelRun(p.task().qualifiedName(), timing, work, options.profile() ? p.kernel().variant() : ""));
   }
 
@@ -315,8 +315,8 @@ public final class GraphRunner implements Engine.Executor {
   private void print(Schedule plan) {
     if (schedule != null) {
       List<String> lines = plan.lines(this::name);
-      step("schedule  " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
-      for (String l : lines) step("schedule" + l);
+      step(() -> "schedule  " + (executedOnce ? "of this execution" : "of the first execution") + ": " + lines.size() + " steps");
+      for (String l : lines) step(() -> "schedule" + l);
     }
   }
 
@@ -350,7 +350,7 @@ public final class GraphRunner implements Engine.Executor {
    */
   private void checkBounds(List<TaskSpec> checked) {
     if (checked.isEmpty()) return;
-    step("check     the bounds reports of " + String.join(", ", checked.stream().map(TaskSpec::qualifiedName).toList()) + " (waits)");
+    step(() -> "check     the bounds reports of " + String.join(", ", checked.stream().map(TaskSpec::qualifiedName).toList()) + " (waits)");
     for (TaskSpec t : checked) device.copyOut(reports.get(t).buffer);
     device.finish();
     for (TaskSpec t : checked) {
@@ -532,18 +532,39 @@ public final class GraphRunner implements Engine.Executor {
   }
 
   private Map<GraphSpec, List<Schedule.Prepared>> prepare(List<GraphSpec> graphs, Engine.ExecutionOptions options, Tally tally) {
-    Map<GraphSpec, List<Schedule.Prepared>> steps = new HashMap<>();
+    Map<GraphSpec, List<Schedule.Prepared>> steps = new IdentityHashMap<>();   // the same specs every time: no deep record hashing
     for (GraphSpec g : graphs) {
       List<Schedule.Prepared> list = new ArrayList<>();
       for (TaskSpec t : g.tasks()) {
-        DeviceKernel k = kernel(t, tally);
-        Grid grid = grid(t, k, options);
-        checkLocalMemory(t, k, grid);
-        list.add(new Schedule.Prepared(t, k, grid));
+        Schedule.Prepared p = preparedTasks.get(t);
+        if (p == null) {
+          DeviceKernel k = kernel(t, tally);
+          Grid grid = grid(t, k, options);
+          checkLocalMemory(t, k, grid);
+          p = new Schedule.Prepared(t, k, grid);
+          if (t.fixedArguments() && !k.explicit() && options.scheduler().get(t.qualifiedName()) == null) preparedTasks.put(t, p);
+        }
+        list.add(p);
       }
       steps.put(g, list);
     }
     return steps;
+  }
+
+  /**
+   * Each task's kernel, grid and local-memory check, kept once made when nothing can change them:
+   * its arguments fixed (the same scalars and arrays every execution, so the same trip counts) and
+   * no WorkerGrid to size it (a program may change one between executions). The steady state then
+   * evaluates no launch expression on the host.
+   */
+  private final Map<TaskSpec, Schedule.Prepared> preparedTasks = new IdentityHashMap<>();
+  /** The profile's work of each task kept in {@link #preparedTasks}: counting it walks the kernel, too slow for every launch. */
+  private final Map<TaskSpec, Profile.Work> work = new IdentityHashMap<>();
+
+  /** What one launch of {@code p} computes and moves, for the profile. */
+  private Profile.Work work(Schedule.Prepared p) {
+    if (preparedTasks.get(p.task()) != p) return KernelWork.of(p.task(), p.kernel(), p.grid(), options);
+    return work.computeIfAbsent(p.task(), t -> KernelWork.of(t, p.kernel(), p.grid(), options));
   }
 
   /** The task's kernel, prepared on the device the first time (its JIT time counted in {@code tally}). */
@@ -570,7 +591,7 @@ public final class GraphRunner implements Engine.Executor {
       tally.launched.add(step.task().qualifiedName());
     }
     String what = phase == Launch.Loops.PROLOGUE ? " (prologue)" : " (epilogue)";
-    step("launch    " + step.task().qualifiedName() + what);
+    step(() -> "launch    " + step.task().qualifiedName() + what);
     Timing timing = device.launch(step.kernel(), args, Grid.once(step.grid().dims(), phase));
     tally.kernels.add(new KernelRun(step.task().qualifiedName() + what, timing, null, ""));
   }
@@ -756,14 +777,14 @@ public final class GraphRunner implements Engine.Executor {
 
   private void copyIn(Slot s, Tally tally) {
     fresh.add(s.buffer.host());
-    step("copy in   " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
+    step(() -> "copy in   " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
     tally.copyIn.add(device.copyIn(s.buffer));
     if (!s.buffer.inPlace()) tally.bytesIn += s.buffer.host().byteSize();
     valid(s, true);
   }
 
   private void copyOut(Slot s, Tally tally) {
-    step("copy out  " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
+    step(() -> "copy out  " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
     tally.copyOut.add(device.copyOut(s.buffer));
     if (!s.buffer.inPlace()) tally.bytesOut += s.buffer.host().byteSize();
   }
@@ -776,6 +797,8 @@ public final class GraphRunner implements Engine.Executor {
       slots.clear();
       reports.clear();
       kernels.clear();
+      preparedTasks.clear();
+      work.clear();
       return;
     }
     try {
@@ -785,6 +808,8 @@ public final class GraphRunner implements Engine.Executor {
       slots.clear();
       reports.clear();
       kernels.clear();
+      preparedTasks.clear();
+      work.clear();
       device.close();
     }
   }

@@ -17,6 +17,13 @@ public final class CompiledKernel<H> implements DeviceKernel {
   /** The variants of the task's kernel on this device and which one this is; set once by the runtime that made it. */
   private Variants variants;
   private Variants.Variant variant;
+  /**
+   * Facts every launch reads, found once when the kernel is made (walking the IR per launch cost a
+   * training step more host time than its kernels took on a GPU): how each parameter is used, and
+   * the bytes of the kernel's constant-size local arrays.
+   */
+  private final Access[] accesses;
+  private final long constantLocalBytes;
 
   /**
    * @param task     {@code graph.task}, for messages
@@ -27,6 +34,8 @@ public final class CompiledKernel<H> implements DeviceKernel {
     this.handle = handle;
     this.task = task;
     this.maxGroup = maxGroup;
+    this.accesses = code.accesses() != null ? code.accesses().toArray(Access[]::new) : KernelFacts.accesses(code.ir());
+    this.constantLocalBytes = dev.loopjit.ir.Uses.of(code.ir().body()).localBytes();
   }
 
   public DeviceCode code() {
@@ -89,7 +98,7 @@ public final class CompiledKernel<H> implements DeviceKernel {
 
   @Override
   public Access access(int param) {
-    return code.accesses() != null ? code.accesses().get(param) : KernelFacts.access(ir(), param);
+    return accesses[param];
   }
 
   @Override
@@ -124,6 +133,11 @@ public final class CompiledKernel<H> implements DeviceKernel {
 
   @Override
   public long localMemoryBytes(Object[] args, long[] localSize) {
-    return LaunchValues.localBytes(ir(), args, localSize, task);
+    return constantLocalBytes + LaunchValues.dynamicBytes(LaunchValues.locals(ir(), args, localSize, task));
+  }
+
+  /** Bytes of the kernel's local arrays of constant size (the dynamic ones come with each launch). */
+  public long constantLocalBytes() {
+    return constantLocalBytes;
   }
 }

@@ -17,27 +17,43 @@ public final class KernelFacts {
 
   /** How the kernel uses parameter {@code param}: read, written, both (atomics, calls left), or not at all. */
   public static Access access(KernelIR k, int param) {
-    Var v = k.params().get(param).var();
-    boolean[] rw = new boolean[2];
+    return accesses(k)[param];
+  }
+
+  /** How the kernel uses each of its parameters, by index (one walk of the body; {@link CompiledKernel} keeps them). */
+  public static Access[] accesses(KernelIR k) {
+    java.util.Map<Var, Integer> index = new java.util.HashMap<>();
+    for (int i = 0; i < k.params().size(); i++) if (k.params().get(i).var() != null) index.put(k.params().get(i).var(), i);
+    boolean[][] rw = new boolean[k.params().size()][2];
     IrWalk.walk(k.body(), new IrWalk.Visitor() {
+      private boolean[] of(Expr array) {
+        Integer i = array instanceof Read r ? index.get(r.var()) : null;
+        return i == null ? null : rw[i];
+      }
+
       @Override
       public void stmt(Stmt s) {
-        if (s instanceof Stmt.Store st && st.array() instanceof Read r && r.var().equals(v)) rw[1] = true;
+        if (s instanceof Stmt.Store st && of(st.array()) instanceof boolean[] p) p[1] = true;
       }
 
       @Override
       public void expr(Expr e, Stmt in) {
         switch (e) {
-          case Load l when l.array() instanceof Read r && r.var().equals(v) -> rw[0] = true;
+          case Load l when of(l.array()) instanceof boolean[] p -> p[0] = true;
           case Call c when c.op() == Intrinsic.ATOMIC_ADD || c.op() == Intrinsic.ATOMIC_CAS -> {
-            if (c.args().get(0) instanceof Read r && r.var().equals(v)) rw[0] = rw[1] = true;
+            if (of(c.args().get(0)) instanceof boolean[] p) p[0] = p[1] = true;
           }
-          case Invoke i -> rw[0] = rw[1] = true;
+          case Invoke i -> {
+            for (boolean[] p : rw) p[0] = p[1] = true;
+          }
           default -> {}
         }
       }
     });
-    return rw[0] && rw[1] ? Access.READ_WRITE : rw[1] ? Access.WRITE : rw[0] ? Access.READ : Access.NONE;
+    Access[] out = new Access[rw.length];
+    for (int i = 0; i < rw.length; i++)
+      out[i] = rw[i][0] && rw[i][1] ? Access.READ_WRITE : rw[i][1] ? Access.WRITE : rw[i][0] ? Access.READ : Access.NONE;
+    return out;
   }
 
   /**

@@ -81,7 +81,12 @@ public final class LaunchValues {
    * {@code device}'s; returns the dynamic bytes. Throws IllegalArgumentException naming the task.
    */
   public static long checkLocalMemory(KernelIR k, List<Local> locals, dev.loopjit.api.Device device, String task) {
-    long dynamic = dynamicBytes(locals), total = Uses.of(k.body()).localBytes() + dynamic;
+    return checkLocalMemory(Uses.of(k.body()).localBytes(), locals, device, task);
+  }
+
+  /** As {@link #checkLocalMemory(KernelIR, List, dev.loopjit.api.Device, String)}, the kernel's constant-size arrays taking {@code constantBytes} ({@link CompiledKernel#constantLocalBytes()}). */
+  public static long checkLocalMemory(long constantBytes, List<Local> locals, dev.loopjit.api.Device device, String task) {
+    long dynamic = dynamicBytes(locals), total = constantBytes + dynamic;
     if (total > device.localMemoryBytes()) {
       StringBuilder what = new StringBuilder();
       for (Local l : locals) what.append(what.isEmpty() ? "" : ", ").append(l.arg().var().name()).append(": ").append(l.length()).append(" elements");

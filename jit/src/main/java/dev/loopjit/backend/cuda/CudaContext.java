@@ -85,7 +85,8 @@ final class CudaContext extends DeviceContext<MemorySegment, Long> {
 
   /** Makes this context current on the calling thread (cheap; the driver keeps one per thread). */
   void makeCurrent() {
-    check(cuda.ctxSetCurrent(handle()), "cuCtxSetCurrent on " + device);
+    int rc = cuda.ctxSetCurrent(handle());
+    if (rc != Cuda.SUCCESS) check(rc, "cuCtxSetCurrent on " + device);   // the message made only on failure: called at every launch
   }
 
   /** A new stream that orders itself after work on the legacy default stream (where synchronous copies go); the caller destroys it. */

@@ -25,6 +25,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntSupplier;
+import java.util.function.Supplier;
 
 /**
  * One plan on one CUDA device: its own stream and kernels over the device's shared
@@ -148,11 +149,11 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     HostArray h = b.host();
     long size = h.byteSize(), pointer = b.handle();
     if (size == 0) return Timing.NONE;
-    String what = "copy of " + h.describe() + (toDevice ? " to " : " from ") + device;
+    Supplier<String> what = () -> "copy of " + h.describe() + (toDevice ? " to " : " from ") + device;   // for a failure's message only
     context.makeCurrent();
     if (h.offHeap())
-      return toDevice ? timed("cuMemcpyHtoDAsync: " + what, () -> cuda.memcpyHtoDAsync(pointer, h.segment(), size, stream))
-          : timed("cuMemcpyDtoHAsync: " + what, () -> cuda.memcpyDtoHAsync(h.segment(), pointer, size, stream));
+      return toDevice ? timed(() -> "cuMemcpyHtoDAsync: " + what.get(), () -> cuda.memcpyHtoDAsync(pointer, h.segment(), size, stream))
+          : timed(() -> "cuMemcpyDtoHAsync: " + what.get(), () -> cuda.memcpyDtoHAsync(h.segment(), pointer, size, stream));
     if (h.segment() != null && size >= STAGED_FROM) return staged(h, pointer, size, toDevice, what);
     if (h.segment() != null && size <= SMALL_UP_TO && smallBuffer(size)) {
       // No wait for the stream: the array's bytes go through page-locked memory, asynchronously; one
@@ -163,15 +164,15 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       MemorySegment slot = small.asSlice(at, size);
       if (toDevice) {
         MemorySegment.copy(h.segment(), 0, slot, 0, size);
-        return timed("cuMemcpyHtoDAsync (small): " + what, () -> cuda.memcpyHtoDAsync(pointer, slot, size, stream));
+        return timed(() -> "cuMemcpyHtoDAsync (small): " + what.get(), () -> cuda.memcpyHtoDAsync(pointer, slot, size, stream));
       }
-      Timing t = timed("cuMemcpyDtoHAsync (small): " + what, () -> cuda.memcpyDtoHAsync(slot, pointer, size, stream));
+      Timing t = timed(() -> "cuMemcpyDtoHAsync (small): " + what.get(), () -> cuda.memcpyDtoHAsync(slot, pointer, size, stream));
       smallOut.add(new SmallOut(h, at, size));
       return t;
     }
     drain();   // the critical call holds off the GC while it blocks: let it wait for this copy only
     long t0 = System.nanoTime();
-    String call = (toDevice ? "cuMemcpyHtoD: " : "cuMemcpyDtoH: ") + what;
+    String call = (toDevice ? "cuMemcpyHtoD: " : "cuMemcpyDtoH: ") + what.get();
     try (Arena a = Arena.ofConfined()) {
       MemorySegment host = h.segment() != null ? h.segment() : a.allocate(size);   // boolean[]: bytes 0/1 through native memory
       if (toDevice && h.segment() == null) h.copyTo(host);
@@ -211,7 +212,8 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   }
 
   /** A large heap array's copy in slices through the staging buffer: Java array to stage, stage to device (or back), one slice at a time. */
-  private Timing staged(HostArray h, long pointer, long size, boolean toDevice, String what) {
+  private Timing staged(HostArray h, long pointer, long size, boolean toDevice, Supplier<String> lazyWhat) {
+    String what = lazyWhat.get();   // a large copy: the message costs nothing beside it
     drain();
     long t0 = System.nanoTime();
     if (stage == null) {
@@ -248,11 +250,11 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
     try (Arena a = Arena.ofConfined()) {
       // Local arrays sized at run time are slices of the launch's dynamic shared memory.
       List<LaunchValues.Local> locals = LaunchValues.locals(k.ir(), args, s.groupSize(), k.task());
-      int dynamic = (int) LaunchValues.checkLocalMemory(k.ir(), locals, device, k.task());
+      int dynamic = (int) LaunchValues.checkLocalMemory(k.constantLocalBytes(), locals, device, k.task());
       optIn(k, dynamic);
       MemorySegment params = KernelParams.of(k.ir(), args, grid, locals, a, k.task());
       long[] g = s.groups(), t = s.groupSize();
-      return timed("task \"" + k.task() + "\": cuLaunchKernel of " + k.ir().name() + " with " + s + " on " + device,
+      return timed(() -> "task \"" + k.task() + "\": cuLaunchKernel of " + k.ir().name() + " with " + s + " on " + device,
           () -> cuda.launchKernel(k.handle(), (int) g[0], (int) g[1], (int) g[2], (int) t[0], (int) t[1], (int) t[2], dynamic, stream, params));
     }
   }
@@ -264,7 +266,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   private void optIn(CompiledKernel<MemorySegment> k, int dynamic) {
     // Most launches have no dynamic part (static shared memory alone is held to 48 KiB when compiled), or opted in already: no IR walk then.
     if (dynamic == 0 || dynamic <= optedIn.getOrDefault(k.handle().address(), 0)) return;
-    if (dev.loopjit.ir.Uses.of(k.ir().body()).localBytes() + dynamic <= cdevice.staticSharedMemoryPerBlock()) return;
+    if (k.constantLocalBytes() + dynamic <= cdevice.staticSharedMemoryPerBlock()) return;
     check(cuda.funcSetAttribute(k.handle(), Cuda.FUNC_MAX_DYNAMIC_SHARED_SIZE_BYTES, dynamic), "task \"" + k.task()
         + "\": cuFuncSetAttribute(CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, " + dynamic + ") of " + k.ir().name() + " on " + device);
     optedIn.put(k.handle().address(), dynamic);
@@ -276,7 +278,7 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   }
 
   /** Enqueues {@code op} on the stream between two new events (with no events when nothing is measured); the events are read and destroyed by {@link #finish()}. */
-  private Timing timed(String what, IntSupplier op) {
+  private Timing timed(Supplier<String> what, IntSupplier op) {
     if (!measure) {
       check(op.getAsInt(), what);
       return Timing.NONE;
@@ -289,9 +291,9 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
       throw e;
     }
     try {   // a fault in any of them marks the context lost and says so (check)
-      check(cuda.eventRecord(start, stream), "cuEventRecord before " + what);
+      check(cuda.eventRecord(start, stream), () -> "cuEventRecord before " + what.get());
       check(op.getAsInt(), what);
-      check(cuda.eventRecord(end, stream), "cuEventRecord after " + what);
+      check(cuda.eventRecord(end, stream), () -> "cuEventRecord after " + what.get());
     } catch (RuntimeException e) {
       destroyEvent(start);
       destroyEvent(end);
@@ -303,6 +305,11 @@ public final class CudaRuntime extends CompilingRuntime<MemorySegment, MemorySeg
   /** {@code rc} of {@code what} checked; a fault (a sticky CUresult) also marks the context lost. */
   private void check(int rc, String what) {
     context.check(rc, what);
+  }
+
+  /** As {@link #check(int, String)}, the message made only on failure (the launch and copy paths make no strings). */
+  private void check(int rc, Supplier<String> what) {
+    if (rc != Cuda.SUCCESS) context.check(rc, what.get());
   }
 
   /** An event from the pool, or a new one. */

@@ -141,7 +141,7 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
     CompiledKernel<Handle> kernel = kernel(k);
     WorkGroups.Shape shape = kernel.explicit() ? shape(kernel, grid) : null;
     List<LaunchValues.Local> locals = LaunchValues.locals(kernel.ir(), args, shape == null ? null : shape.groupSize(), kernel.task());
-    if (!locals.isEmpty()) LaunchValues.checkLocalMemory(kernel.ir(), locals, device, kernel.task());
+    if (!locals.isEmpty()) LaunchValues.checkLocalMemory(kernel.constantLocalBytes(), locals, device, kernel.task());
     Object[] bound = bind(kernel.ir(), args, grid, locals);
     long t0 = System.nanoTime();
     try {

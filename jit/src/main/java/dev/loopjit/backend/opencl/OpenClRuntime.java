@@ -130,8 +130,8 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
     long size = h.byteSize();
     if (size == 0) return Timing.NONE;
     PendingTimings.Sum t = new PendingTimings.Sum();
-    String what = (toDevice ? "clEnqueueWriteBuffer: copy of " + h.describe() + " to " : "clEnqueueReadBuffer: copy of " + h.describe() + " from ")
-        + device;
+    java.util.function.Supplier<String> what = () -> (toDevice ? "clEnqueueWriteBuffer: copy of " + h.describe() + " to "
+        : "clEnqueueReadBuffer: copy of " + h.describe() + " from ") + device;   // a failure's message, made only then
     try (Arena a = Arena.ofConfined()) {
       if (b.inPlace()) {
         mapUnmap(b, toDevice ? OpenCl.MAP_WRITE_INVALIDATE_REGION : OpenCl.MAP_READ, t, what, a);
@@ -151,19 +151,20 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
         drain();   // the critical call holds off the GC while it blocks: let it wait for this copy only
         rc = toDevice ? cl.enqueueWriteHeap(queue, mem, size, h.segment(), ev) : cl.enqueueReadHeap(queue, mem, size, h.segment(), ev);
       }
-      OpenCl.check(rc, what);
+      if (rc != OpenCl.SUCCESS) OpenCl.check(rc, what.get());
       track(ev, t);
     }
     return t;
   }
 
-  private void mapUnmap(PooledBuffer<MemorySegment> b, long flags, PendingTimings.Sum t, String what, Arena a) {
+  private void mapUnmap(PooledBuffer<MemorySegment> b, long flags, PendingTimings.Sum t, java.util.function.Supplier<String> what, Arena a) {
     MemorySegment ev = a.allocate(ADDRESS), err = a.allocate(JAVA_INT);
     MemorySegment mapped = cl.enqueueMapBuffer(queue, b.handle(), OpenCl.FALSE, flags, b.bytes(), ev, err);
-    OpenCl.check(err.get(JAVA_INT, 0), "clEnqueueMapBuffer: " + what);
+    if (err.get(JAVA_INT, 0) != OpenCl.SUCCESS) OpenCl.check(err.get(JAVA_INT, 0), "clEnqueueMapBuffer: " + what.get());
     track(ev, t);
     MemorySegment ev2 = a.allocate(ADDRESS);
-    OpenCl.check(cl.enqueueUnmapMemObject(queue, b.handle(), mapped, ev2), "clEnqueueUnmapMemObject: " + what);
+    int rc = cl.enqueueUnmapMemObject(queue, b.handle(), mapped, ev2);
+    if (rc != OpenCl.SUCCESS) OpenCl.check(rc, "clEnqueueUnmapMemObject: " + what.get());
     track(ev2, t);
   }
 
@@ -174,7 +175,7 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
     PendingTimings.Sum t = new PendingTimings.Sum();
     try (Arena a = Arena.ofConfined()) {
       java.util.List<LaunchValues.Local> locals = LaunchValues.locals(k.ir(), args, shape.groupSize(), k.task());
-      LaunchValues.checkLocalMemory(k.ir(), locals, device, k.task());
+      LaunchValues.checkLocalMemory(k.constantLocalBytes(), locals, device, k.task());
       OpenClArguments.bind(cl, k, args, grid, locals, a);
       MemorySegment ev = a.allocate(ADDRESS);
       int rc = cl.enqueueNDRangeKernel(queue, k.handle(), shape.dims(), a.allocateFrom(JAVA_LONG, shape.global()),
@@ -210,12 +211,14 @@ public final class OpenClRuntime extends CompilingRuntime<MemorySegment, MemoryS
         }
       });
     }
-    OpenCl.check(rc, "clFinish on " + device + " (a command failed)");
+    if (rc != OpenCl.SUCCESS) OpenCl.check(rc, "clFinish on " + device + " (a command failed)");
   }
 
   /** Waits for the queue without reading events. */
   private void drain() {
-    if (!closed) OpenCl.check(cl.finish(queue), "clFinish on " + device);
+    if (closed) return;
+    int rc = cl.finish(queue);
+    if (rc != OpenCl.SUCCESS) OpenCl.check(rc, "clFinish on " + device);
   }
 
   /** Events made and not yet released, for tests: 0 after {@link #finish()}. */
