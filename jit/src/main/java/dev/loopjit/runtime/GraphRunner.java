@@ -536,13 +536,14 @@ public final class GraphRunner implements Engine.Executor {
     for (GraphSpec g : graphs) {
       List<Schedule.Prepared> list = new ArrayList<>();
       for (TaskSpec t : g.tasks()) {
-        Schedule.Prepared p = preparedTasks.get(t);
+        boolean sized = options.scheduler().get(t.qualifiedName()) != null;   // a WorkerGrid, given now or later (withGridScheduler)
+        Schedule.Prepared p = sized ? null : preparedTasks.get(t);
         if (p == null) {
           DeviceKernel k = kernel(t, tally);
           Grid grid = grid(t, k, options);
           checkLocalMemory(t, k, grid);
           p = new Schedule.Prepared(t, k, grid);
-          if (t.fixedArguments() && !k.explicit() && options.scheduler().get(t.qualifiedName()) == null) preparedTasks.put(t, p);
+          if (t.fixedArguments() && !k.explicit() && !sized) preparedTasks.put(t, p);
         }
         list.add(p);
       }

@@ -220,6 +220,31 @@ class PlanOptionsTest {
     }
   }
 
+  static void plusOne(int[] a) {
+    for (@Parallel int i = 0; i < a.length; i++) a[i] += 1;
+  }
+
+  /**
+   * A grid given after executions that had none is read by the next one: the runner keeps a task's
+   * grid between executions only while no WorkerGrid sizes it (here a 2-D grid for a 1-D loop, refused).
+   */
+  @Test
+  void aGridGivenAfterExecutionsIsReadByTheNext() {
+    for (Device d : Devices.all()) {
+      int[] a = new int[8];
+      ImmutableTaskGraph g = new TaskGraph("w").task("t", PlanOptionsTest::plusOne, a).transferToHost(DataTransferMode.EVERY_EXECUTION, a).snapshot();
+      try (ExecutionPlan plan = new ExecutionPlan(g).withDevice(d)) {
+        plan.execute();
+        plan.execute();
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2, 2}, a, d.id());
+        plan.withGridScheduler(new GridScheduler("w.t", new WorkerGrid2D(8, 1)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, plan::execute, d.id());
+        assertTrue(e.getMessage().contains("its WorkerGrid has 2 dimension(s)"), d.id() + ": " + e.getMessage());
+        assertArrayEquals(new int[] {2, 2, 2, 2, 2, 2, 2, 2}, a, d.id() + ": nothing ran");
+      }
+    }
+  }
+
   /** withDefaultScheduler() drops the grid scheduler: a KernelContext task then needs one again, as when none was given. */
   @Test
   void theDefaultSchedulerDropsTheGrids() {
