@@ -49,6 +49,16 @@ public final class StepProfile {
     }
   }
 
+  /** Whether the counting driver is on the class path and has counted calls: the warm-up steps ran on it. */
+  @SuppressWarnings("unchecked")
+  private static boolean countingDriverInUse() {
+    try {
+      return COUNTING != null && !((Map<String, long[]>) COUNTING[0].invoke(null)).isEmpty();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
   /** The host's own time per step (wall less driver calls) over {@code steps} steps without the profiler, and one step's driver calls. */
   @SuppressWarnings("unchecked")
   private static void hostTime(TrainingStep step, int[] order, int rows, int batch, int steps, String model, Device device) {
@@ -95,7 +105,7 @@ public final class StepProfile {
       try (TrainingStep step = TrainingStepBenchmark.model(model).trainingStep(data, batch, Loss.SOFTMAX_CROSS_ENTROPY,
           Optimizer.adam(1e-3f), device)) {
         for (int s = 0; s < 3; s++) step.run(order, s * batch, batch);
-        if (COUNTING != null) hostTime(step, order, rows, batch, steps, model, device);
+        if (countingDriverInUse()) hostTime(step, order, rows, batch, steps, model, device);
         step.withProfiler();
         Map<String, long[]> tasks = new LinkedHashMap<>();   // task -> {kernel nanos, work-items, flops}
         long kernels = 0, copies = 0, started = System.nanoTime();

@@ -57,6 +57,10 @@ public class TrainingStepBenchmark {
   @Param({"mlp", "cnn"})
   public String model;
 
+  /** Rows per step: 128, the figure of every table; gpu-verify's rehearsal on the simulated device passes a few. */
+  @Param({"128"})
+  public int batch;
+
   private TrainingStep step;
   private int[] order;
   private int from;
@@ -91,19 +95,19 @@ public class TrainingStepBenchmark {
     order = new int[ROWS];
     for (int i = 0; i < ROWS; i++) order[i] = (int) ((i * 2654435761L) % ROWS);   // a fixed permutation: 2654435761 is odd, ROWS a power of 2
     validate(data);
-    step = model().trainingStep(data, BATCH, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), Devices.get(device));
-    step.run(order, 0, BATCH);          // compile before measuring: JMH's warm-up then sees steady steps only
+    step = model().trainingStep(data, batch, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), Devices.get(device));
+    step.run(order, 0, batch);          // compile before measuring: JMH's warm-up then sees steady steps only
   }
 
   /** Two steps on this device must give the jvm's losses and parameters, or nothing is timed. */
   private void validate(Dataset data) {
     Sequential reference = model(), candidate = model();
     float[] expected = new float[2], actual = new float[2];
-    try (TrainingStep jvm = reference.trainingStep(data, BATCH, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), Devices.jvm());
-         TrainingStep dev = candidate.trainingStep(data, BATCH, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), Devices.get(device))) {
+    try (TrainingStep jvm = reference.trainingStep(data, batch, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), Devices.jvm());
+         TrainingStep dev = candidate.trainingStep(data, batch, Loss.SOFTMAX_CROSS_ENTROPY, Optimizer.adam(1e-3f), Devices.get(device))) {
       for (int s = 0; s < 2; s++) {
-        expected[s] = jvm.run(order, s * BATCH, BATCH);
-        actual[s] = dev.run(order, s * BATCH, BATCH);
+        expected[s] = jvm.run(order, s * batch, batch);
+        actual[s] = dev.run(order, s * batch, batch);
       }
       jvm.pullParameters();
       dev.pullParameters();
@@ -126,8 +130,8 @@ public class TrainingStepBenchmark {
   /** One step on the next 128 rows of the permutation; returns the loss so that nothing is optimised away. */
   @Benchmark
   public float step() {
-    float loss = step.run(order, from, BATCH);
-    from = from + 2 * BATCH > ROWS ? 0 : from + BATCH;
+    float loss = step.run(order, from, batch);
+    from = from + 2 * batch > ROWS ? 0 : from + batch;
     return loss;
   }
 }
