@@ -69,15 +69,20 @@ public record Dense(int units, int inputs) implements Layer {
   static final int FEW_TILES = 1 << 14;
 
   /**
-   * On CPU OpenCL devices and jvm-mt the naive kernels (coarsened by the compiler), on the jvm the
-   * strips, else (GPUs) the 4×4 tiles, or the naive kernel when there are {@link #FEW_TILES}
-   * tiles or fewer; all give the naive kernels' bits.
+   * On jvm-mt the weights transposed, then the naive kernel over them (a matrix product's shape,
+   * {@link LayerSite#transposesDenseWeights()}), on CPU OpenCL devices the naive kernel (both
+   * coarsened by the compiler), on the jvm the strips, else (GPUs) the 4×4 tiles, or the naive
+   * kernel when there are {@link #FEW_TILES} tiles or fewer; all give the naive kernel's bits.
    */
   @Override
   public void addForward(LayerSite s) {
     int in = s.in.size(), bias = s.paramAt + units * in;
     long tiles = (long) ((s.rows + DenseKernels.TILE - 1) / DenseKernels.TILE) * ((units + DenseKernels.TILE - 1) / DenseKernels.TILE);
-    if (s.compilerCoarsens() || (!s.prefersStrips() && tiles <= FEW_TILES)) {
+    if (s.transposesDenseWeights()) {
+      FloatArray wt = s.floats("wt", in * units);
+      s.graph().task(s.id("dense_wt"), DenseKernels::weightsTransposed, s.params, s.paramAt, wt, in, units)
+          .task(s.id("dense"), DenseKernels::denseForwardTransposedNaive, s.x, wt, s.params, bias, s.y, s.rows, in, units);
+    } else if (s.compilerCoarsens() || (!s.prefersStrips() && tiles <= FEW_TILES)) {
       s.graph().task(s.id("dense"), DenseKernels::denseForwardNaive, s.x, s.params, s.paramAt, bias, s.y, s.rows, in, units);
     } else if (s.prefersStrips()) {
       FloatArray wt = s.floats("wt", in * units);

@@ -65,6 +65,22 @@ public final class DenseKernels {
     dev.loopjit.tasks.Dense.forwardAt(x, params, w, params, bias, y, batch, in, out);
   }
 
+  /**
+   * {@link #denseForwardNaive} over the weights transposed ({@link #weightsTransposed}: wt (IN, OUT)),
+   * one output per work-item, the same sums in the same order: the shape of a matrix product, whose
+   * outputs lie side by side along the weights' rows, which CPU compilers coarsen into vector rows.
+   * At batch 128, 784 → 256, with its transpose: 0.70–0.78 ms against 4.3 for the naive kernel on
+   * {@code jvm-mt} (two cores), and the same as the naive kernel on PoCL.
+   */
+  public static void denseForwardTransposedNaive(FloatArray x, FloatArray wt, FloatArray params, int bias, FloatArray y, int batch, int in, int out) {
+    for (@Parallel int b = 0; b < batch; b++)
+      for (@Parallel int o = 0; o < out; o++) {
+        float acc = params.get(bias + o);
+        for (int i = 0; i < in; i++) acc += x.get(b * in + i) * wt.get(i * out + o);
+        y.set(b * out + o, acc);
+      }
+  }
+
   /** Reference for {@link #denseBackwardInput}. */
   public static void denseBackwardInputNaive(FloatArray dy, FloatArray params, int w, FloatArray dx, int batch, int in, int out) {
     for (@Parallel int b = 0; b < batch; b++)

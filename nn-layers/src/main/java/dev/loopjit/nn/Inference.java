@@ -45,7 +45,7 @@ public final class Inference implements AutoCloseable {
     FloatArray probs = new FloatArray(loss == Loss.SOFTMAX_CROSS_ENTROPY ? rows * width : 1);
     FloatArray losses = new FloatArray(rows);
 
-    Wiring w = new Wiring("infer");
+    Wiring w = new Wiring("infer").on(device);
     Sequential.Pass pass = model.wire(w, batch.x, batch.index, rows, false, null, LayerSite.kernelsFor(device), 0);
     outputs = pass.output();
     w.graph().transferToDevice(DataTransferMode.FIRST_EXECUTION, data.features(), data.labels() != null ? data.labels() : data.targets())

@@ -33,7 +33,7 @@ public final class Predictor implements AutoCloseable {
     this.rows = rows;
     x = new FloatArray(rows * model.inputs());
     batch = new IntArray(1 + rows);
-    Wiring w = new Wiring("predict");
+    Wiring w = new Wiring("predict").on(device);
     Sequential.Pass pass = model.wire(w, x, batch, rows, false, null, LayerSite.kernelsFor(device), 0);
     outputs = pass.output();
     w.graph().transferToDevice(DataTransferMode.EVERY_EXECUTION, x, batch, model.parameters(), model.state());

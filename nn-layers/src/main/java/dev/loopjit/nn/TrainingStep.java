@@ -55,7 +55,7 @@ public final class TrainingStep implements AutoCloseable {
     boolean update = optimizer != null;
     optimizerState = new OptimizerState(optimizer, p);
 
-    Wiring w = new Wiring("train");
+    Wiring w = new Wiring("train").on(device);
     Sequential.Pass pass = model.wire(w, batch.x, batch.index, rows, true, grads, kernels, Long.hashCode(seed));
     List<Object> resident = new ArrayList<>(List.of(data.features(), data.labels() != null ? data.labels() : data.targets()));
     if (update) resident.addAll(List.of(model.parameters(), model.state()));

@@ -13,9 +13,22 @@ import java.util.List;
 public final class Wiring {
   private final TaskGraph graph;
   private final List<String> ids = new ArrayList<>();
+  /** Whether the layers run on {@code jvm-mt} (see {@link LayerSite#transposesDenseWeights()}). */
+  private boolean jvmMt;
 
   Wiring(String name) {
     graph = new TaskGraph(name);
+  }
+
+  /** This wiring's layers run on {@code device}: on {@code jvm-mt} some choose other kernels than on OpenCL CPUs. */
+  Wiring on(dev.loopjit.api.Device device) {
+    jvmMt = device != null && device.id().equals("jvm-mt");
+    return this;
+  }
+
+  /** Whether the layers run on {@code jvm-mt}. */
+  boolean jvmMt() {
+    return jvmMt;
   }
 
   /** The graph being built. */

@@ -233,6 +233,9 @@ class GradientCheckTest {
       FloatArray wt = new FloatArray(in * out), y3 = new FloatArray(b * out), dx3 = new FloatArray(b * in), g3 = new FloatArray(out * in);
       DenseKernels.weightsTransposed(p, 0, wt, in, out);
       DenseKernels.denseForwardStrips(x, wt, p, out * in, y3, b, in, out);
+      FloatArray y4 = new FloatArray(b * out);
+      DenseKernels.denseForwardTransposedNaive(x, wt, p, out * in, y4, b, in, out);
+      assertEquals(java.util.Arrays.toString(y2.toArray()), java.util.Arrays.toString(y4.toArray()), "forward over the transposed weights " + b + "×" + in + "→" + out);
       DenseKernels.denseBackwardInputStrips(dy, p, 0, dx3, b, in, out);
       DenseKernels.denseBackwardWeightsStrips(dy, x, g3, 0, b, in, out);
       String shape = b + "×" + in + "→" + out;

@@ -60,6 +60,10 @@ class KernelParityTest {
     int b = 17, in = 300, out = 130;
     KernelCheck.of("weightsTransposed", DenseKernels::weightsTransposed)
         .args(() -> new Object[] {new Inputs(54).floatArray(out * in + 3, -1, 1), 3, new FloatArray(in * out), in, out}).run();
+    KernelCheck.of("denseForwardTransposedNaive", DenseKernels::denseForwardTransposedNaive)
+        .args(() -> { Inputs g = new Inputs(58);
+          return new Object[] {g.floatArray(b * in, -1, 1), g.floatArray(in * out, -1, 1), g.floatArray(out + 2, -1, 1), 2, new FloatArray(b * out), b, in, out}; })
+        .run();
     KernelCheck.of("denseForwardStrips", DenseKernels::denseForwardStrips)
         .args(() -> { Inputs g = new Inputs(55);
           return new Object[] {g.floatArray(b * in, -1, 1), g.floatArray(in * out, -1, 1), g.floatArray(out + 2, -1, 1), 2, new FloatArray(b * out), b, in, out}; })
