@@ -105,8 +105,8 @@ public final class LayerSite {
    * Whether a dense layer's forward pass transposes its weights first and then runs the naive
    * kernel over them, a matrix product's shape (outputs side by side along the weights' rows): on
    * {@code jvm-mt}, whose Vector API rows then load contiguous weights — at batch 128, 784 → 256 on
-   * this project's 2-core machine the MLP's step went from 12.4–15.1 to 7.3–7.4 ms, its first
-   * layer's forward from 4.9–5.4 ms to 0.6–1.6 plus 0.2 for the transpose. On PoCL the transpose
+   * this project's 2-core machine the MLP's step went from 7.2 to 2.7 ms (JMH), its first layer's
+   * forward from 4.9–5.4 ms to 0.6–1.6 plus 0.2 for the transpose (profiler on). On PoCL the transpose
    * cost what the product gained (0.27 + 0.67 ms against 0.8): OpenCL CPUs keep the naive kernel.
    * The same bits either way.
    */
