@@ -536,7 +536,8 @@ public final class GraphRunner implements Engine.Executor {
     for (GraphSpec g : graphs) {
       List<Schedule.Prepared> list = new ArrayList<>();
       for (TaskSpec t : g.tasks()) {
-        boolean sized = options.scheduler().get(t.qualifiedName()) != null;   // a WorkerGrid, given now or later (withGridScheduler)
+        // a WorkerGrid, given now or later (withGridScheduler); no task name is built when there is none
+        boolean sized = !options.scheduler().taskNames().isEmpty() && options.scheduler().get(t.qualifiedName()) != null;
         Schedule.Prepared p = sized ? null : preparedTasks.get(t);
         if (p == null) {
           DeviceKernel k = kernel(t, tally);

@@ -38,410 +38,219 @@ public final class CountingCuda implements Cuda {
     return diff;
   }
 
-  private static synchronized void count(String name, long t0) {
+  /** Runs one driver call, counting it and its time under {@code name}. */
+  private static int counted(String name, java.util.function.IntSupplier call) {
+    long t0 = System.nanoTime();
+    try {
+      return call.getAsInt();
+    } finally {
+      count(name, System.nanoTime() - t0);
+    }
+  }
+
+  private static synchronized void count(String name, long nanos) {
     long[] c = CALLS.computeIfAbsent(name, k -> new long[2]);
     c[0]++;
-    c[1] += System.nanoTime() - t0;
+    c[1] += nanos;
   }
 
   @Override
   public int init(int flags) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.init(flags);
-    } finally {
-      count("init", t0);
-    }
+    return counted("init", () -> inner.init(flags));
   }
 
   @Override
   public int driverGetVersion(MemorySegment version) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.driverGetVersion(version);
-    } finally {
-      count("driverGetVersion", t0);
-    }
+    return counted("driverGetVersion", () -> inner.driverGetVersion(version));
   }
 
   @Override
   public int deviceGetCount(MemorySegment count) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.deviceGetCount(count);
-    } finally {
-      count("deviceGetCount", t0);
-    }
+    return counted("deviceGetCount", () -> inner.deviceGetCount(count));
   }
 
   @Override
   public int deviceGet(MemorySegment device, int ordinal) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.deviceGet(device, ordinal);
-    } finally {
-      count("deviceGet", t0);
-    }
+    return counted("deviceGet", () -> inner.deviceGet(device, ordinal));
   }
 
   @Override
   public int deviceGetName(MemorySegment name, int len, int device) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.deviceGetName(name, len, device);
-    } finally {
-      count("deviceGetName", t0);
-    }
+    return counted("deviceGetName", () -> inner.deviceGetName(name, len, device));
   }
 
   @Override
   public int deviceGetAttribute(MemorySegment value, int attribute, int device) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.deviceGetAttribute(value, attribute, device);
-    } finally {
-      count("deviceGetAttribute", t0);
-    }
+    return counted("deviceGetAttribute", () -> inner.deviceGetAttribute(value, attribute, device));
   }
 
   @Override
   public int deviceTotalMem(MemorySegment bytes, int device) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.deviceTotalMem(bytes, device);
-    } finally {
-      count("deviceTotalMem", t0);
-    }
+    return counted("deviceTotalMem", () -> inner.deviceTotalMem(bytes, device));
   }
 
   @Override
   public int primaryCtxRetain(MemorySegment ctx, int device) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.primaryCtxRetain(ctx, device);
-    } finally {
-      count("primaryCtxRetain", t0);
-    }
+    return counted("primaryCtxRetain", () -> inner.primaryCtxRetain(ctx, device));
   }
 
   @Override
   public int primaryCtxRelease(int device) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.primaryCtxRelease(device);
-    } finally {
-      count("primaryCtxRelease", t0);
-    }
+    return counted("primaryCtxRelease", () -> inner.primaryCtxRelease(device));
   }
 
   @Override
   public int primaryCtxReset(int device) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.primaryCtxReset(device);
-    } finally {
-      count("primaryCtxReset", t0);
-    }
+    return counted("primaryCtxReset", () -> inner.primaryCtxReset(device));
   }
 
   @Override
   public int ctxSetCurrent(MemorySegment ctx) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.ctxSetCurrent(ctx);
-    } finally {
-      count("ctxSetCurrent", t0);
-    }
+    return counted("ctxSetCurrent", () -> inner.ctxSetCurrent(ctx));
   }
 
   @Override
   public int memGetInfo(MemorySegment free, MemorySegment total) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memGetInfo(free, total);
-    } finally {
-      count("memGetInfo", t0);
-    }
+    return counted("memGetInfo", () -> inner.memGetInfo(free, total));
   }
 
   @Override
   public int moduleLoadDataEx(MemorySegment module, MemorySegment image, int n, MemorySegment options, MemorySegment values) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.moduleLoadDataEx(module, image, n, options, values);
-    } finally {
-      count("moduleLoadDataEx", t0);
-    }
+    return counted("moduleLoadDataEx", () -> inner.moduleLoadDataEx(module, image, n, options, values));
   }
 
   @Override
   public int moduleGetFunction(MemorySegment function, MemorySegment module, MemorySegment name) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.moduleGetFunction(function, module, name);
-    } finally {
-      count("moduleGetFunction", t0);
-    }
+    return counted("moduleGetFunction", () -> inner.moduleGetFunction(function, module, name));
   }
 
   @Override
   public int moduleUnload(MemorySegment module) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.moduleUnload(module);
-    } finally {
-      count("moduleUnload", t0);
-    }
+    return counted("moduleUnload", () -> inner.moduleUnload(module));
   }
 
   @Override
   public int funcGetAttribute(MemorySegment value, int attribute, MemorySegment function) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.funcGetAttribute(value, attribute, function);
-    } finally {
-      count("funcGetAttribute", t0);
-    }
+    return counted("funcGetAttribute", () -> inner.funcGetAttribute(value, attribute, function));
   }
 
   @Override
   public int funcSetAttribute(MemorySegment function, int attribute, int value) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.funcSetAttribute(function, attribute, value);
-    } finally {
-      count("funcSetAttribute", t0);
-    }
+    return counted("funcSetAttribute", () -> inner.funcSetAttribute(function, attribute, value));
   }
 
   @Override
   public int linkCreate(int n, MemorySegment options, MemorySegment values, MemorySegment state) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.linkCreate(n, options, values, state);
-    } finally {
-      count("linkCreate", t0);
-    }
+    return counted("linkCreate", () -> inner.linkCreate(n, options, values, state));
   }
 
   @Override
   public int linkAddData(MemorySegment state, int type, MemorySegment data, long size, MemorySegment name) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.linkAddData(state, type, data, size, name);
-    } finally {
-      count("linkAddData", t0);
-    }
+    return counted("linkAddData", () -> inner.linkAddData(state, type, data, size, name));
   }
 
   @Override
   public int linkComplete(MemorySegment state, MemorySegment cubin, MemorySegment size) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.linkComplete(state, cubin, size);
-    } finally {
-      count("linkComplete", t0);
-    }
+    return counted("linkComplete", () -> inner.linkComplete(state, cubin, size));
   }
 
   @Override
   public int linkDestroy(MemorySegment state) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.linkDestroy(state);
-    } finally {
-      count("linkDestroy", t0);
-    }
+    return counted("linkDestroy", () -> inner.linkDestroy(state));
   }
 
   @Override
   public int memAlloc(MemorySegment pointer, long bytes) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memAlloc(pointer, bytes);
-    } finally {
-      count("memAlloc", t0);
-    }
+    return counted("memAlloc", () -> inner.memAlloc(pointer, bytes));
   }
 
   @Override
   public int memFree(long pointer) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memFree(pointer);
-    } finally {
-      count("memFree", t0);
-    }
+    return counted("memFree", () -> inner.memFree(pointer));
   }
 
   @Override
   public int memcpyHtoDAsync(long dst, MemorySegment src, long bytes, MemorySegment stream) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memcpyHtoDAsync(dst, src, bytes, stream);
-    } finally {
-      count("memcpyHtoDAsync", t0);
-    }
+    return counted("memcpyHtoDAsync", () -> inner.memcpyHtoDAsync(dst, src, bytes, stream));
   }
 
   @Override
   public int memcpyDtoHAsync(MemorySegment dst, long src, long bytes, MemorySegment stream) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memcpyDtoHAsync(dst, src, bytes, stream);
-    } finally {
-      count("memcpyDtoHAsync", t0);
-    }
+    return counted("memcpyDtoHAsync", () -> inner.memcpyDtoHAsync(dst, src, bytes, stream));
   }
 
   @Override
   public int memcpyHtoD(long dst, MemorySegment src, long bytes) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memcpyHtoD(dst, src, bytes);
-    } finally {
-      count("memcpyHtoD", t0);
-    }
+    return counted("memcpyHtoD", () -> inner.memcpyHtoD(dst, src, bytes));
   }
 
   @Override
   public int memcpyDtoH(MemorySegment dst, long src, long bytes) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memcpyDtoH(dst, src, bytes);
-    } finally {
-      count("memcpyDtoH", t0);
-    }
+    return counted("memcpyDtoH", () -> inner.memcpyDtoH(dst, src, bytes));
   }
 
   @Override
   public int memHostRegister(MemorySegment p, long bytes, int flags) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memHostRegister(p, bytes, flags);
-    } finally {
-      count("memHostRegister", t0);
-    }
+    return counted("memHostRegister", () -> inner.memHostRegister(p, bytes, flags));
   }
 
   @Override
   public int memHostUnregister(MemorySegment p) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.memHostUnregister(p);
-    } finally {
-      count("memHostUnregister", t0);
-    }
+    return counted("memHostUnregister", () -> inner.memHostUnregister(p));
   }
 
   @Override
   public int streamCreate(MemorySegment stream, int flags) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.streamCreate(stream, flags);
-    } finally {
-      count("streamCreate", t0);
-    }
+    return counted("streamCreate", () -> inner.streamCreate(stream, flags));
   }
 
   @Override
   public int streamSynchronize(MemorySegment stream) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.streamSynchronize(stream);
-    } finally {
-      count("streamSynchronize", t0);
-    }
+    return counted("streamSynchronize", () -> inner.streamSynchronize(stream));
   }
 
   @Override
   public int streamDestroy(MemorySegment stream) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.streamDestroy(stream);
-    } finally {
-      count("streamDestroy", t0);
-    }
+    return counted("streamDestroy", () -> inner.streamDestroy(stream));
   }
 
   @Override
   public int eventCreate(MemorySegment event, int flags) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.eventCreate(event, flags);
-    } finally {
-      count("eventCreate", t0);
-    }
+    return counted("eventCreate", () -> inner.eventCreate(event, flags));
   }
 
   @Override
   public int eventRecord(MemorySegment event, MemorySegment stream) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.eventRecord(event, stream);
-    } finally {
-      count("eventRecord", t0);
-    }
+    return counted("eventRecord", () -> inner.eventRecord(event, stream));
   }
 
   @Override
   public int eventSynchronize(MemorySegment event) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.eventSynchronize(event);
-    } finally {
-      count("eventSynchronize", t0);
-    }
+    return counted("eventSynchronize", () -> inner.eventSynchronize(event));
   }
 
   @Override
   public int eventElapsedTime(MemorySegment milliseconds, MemorySegment start, MemorySegment end) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.eventElapsedTime(milliseconds, start, end);
-    } finally {
-      count("eventElapsedTime", t0);
-    }
+    return counted("eventElapsedTime", () -> inner.eventElapsedTime(milliseconds, start, end));
   }
 
   @Override
   public int eventDestroy(MemorySegment event) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.eventDestroy(event);
-    } finally {
-      count("eventDestroy", t0);
-    }
+    return counted("eventDestroy", () -> inner.eventDestroy(event));
   }
 
   @Override
   public int launchKernel(MemorySegment function, int gx, int gy, int gz, int bx, int by, int bz, int sharedBytes, MemorySegment stream, MemorySegment params) {
-    long t0 = System.nanoTime();
-    try {
-      if (SKIP) return SUCCESS;
-      return inner.launchKernel(function, gx, gy, gz, bx, by, bz, sharedBytes, stream, params);
-    } finally {
-      count("launchKernel", t0);
-    }
+    return counted("launchKernel", () -> SKIP ? SUCCESS : inner.launchKernel(function, gx, gy, gz, bx, by, bz, sharedBytes, stream, params));
   }
 
   @Override
   public int getErrorName(int code, MemorySegment name) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.getErrorName(code, name);
-    } finally {
-      count("getErrorName", t0);
-    }
+    return counted("getErrorName", () -> inner.getErrorName(code, name));
   }
 
   @Override
   public int getErrorString(int code, MemorySegment string) {
-    long t0 = System.nanoTime();
-    try {
-      return inner.getErrorString(code, string);
-    } finally {
-      count("getErrorString", t0);
-    }
+    return counted("getErrorString", () -> inner.getErrorString(code, string));
   }
 }
