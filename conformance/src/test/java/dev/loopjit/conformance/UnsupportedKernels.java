@@ -236,11 +236,12 @@ public final class UnsupportedKernels {
     }
   }
 
-  /** A Float4 is a value inside a kernel: a setter would not reach the other references to it. */
+  /** A setter on a Float4 another variable refers to: it would not reach the other variable, as it does in Java. */
   public static void float4Setter(int[] x, int[] y) {
     for (@Parallel int i = 0; i < y.length; i++) {
       dev.loopjit.types.Float4 f = new dev.loopjit.types.Float4(x[i], 0f, 0f, 0f);
-      f.setX(1f); // REFUSED: setX
+      dev.loopjit.types.Float4 g = f;
+      g.setX(1f); // REFUSED: setX
       y[i] = (int) f.getX();
     }
   }

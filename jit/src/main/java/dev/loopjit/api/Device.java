@@ -45,6 +45,14 @@ public non-sealed interface Device extends TornadoDevice {
   /** Whether the device has half-precision arithmetic (storage in {@code HalfFloatArray} works everywhere). */
   boolean supportsFp16();
 
+  /**
+   * Whether the device builds SPIR-V modules itself (an OpenCL device that lists SPIR-V in
+   * {@code CL_DEVICE_IL_VERSION}), so that {@code "opencl:N/spirv"} runs without a bridge.
+   */
+  default boolean supportsSpirv() {
+    return false;
+  }
+
   /** Driver and platform version text. */
   String driverVersion();
 

@@ -35,7 +35,7 @@ public final class Devices {
    */
   public static Device get(String id) {
     for (Device d : all()) if (d.id().equals(id)) return d;
-    throw new IllegalArgumentException("no device \"" + id + "\"; available: "
+    throw new TornadoDeviceNotFound("no device \"" + id + "\"; available: "
         + all().stream().map(Device::id).collect(Collectors.joining(", "))
         + Engine.get().problems().stream().map(p -> "\n  (" + p + ")").collect(Collectors.joining()));
   }

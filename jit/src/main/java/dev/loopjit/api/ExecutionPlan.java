@@ -24,7 +24,7 @@ import java.util.Objects;
  * {@link KernelCompilationException} before anything runs, unless it was made
  * {@link #withFallback(Device)}, in which case the result says where it ran and why.
  */
-public final class ExecutionPlan implements AutoCloseable {
+public class ExecutionPlan implements AutoCloseable {
   private final List<Engine.Graph> graphs;
   private List<Engine.Graph> selected;
   private final Map<String, String> settings = new LinkedHashMap<>();
@@ -532,6 +532,16 @@ public final class ExecutionPlan implements AutoCloseable {
     if (scheduler != null) b.append("  grid scheduler\n");
     if (fallback != null) b.append("  fallback ").append(fallback.id()).append('\n');
     return b.toString();
+  }
+
+  /** How many plans this JVM has made. */
+  static long plansMade() {
+    return PLANS.get();
+  }
+
+  /** How many graphs the plan has. */
+  int graphCount() {
+    return graphs.size();
   }
 
   /** This plan's number: 1 for the first plan made in this JVM, then 2, 3, … */

@@ -10,7 +10,7 @@ package dev.loopjit.api;
  * System.out.println(r.profile());
  * }</pre>
  */
-public final class ExecutionResult {
+public final class ExecutionResult implements TornadoExecutionResult {
   private final ExecutionPlan plan;
   private final Engine.Executor executor;
   private final Device device;

@@ -34,9 +34,16 @@ import java.util.List;
  * @param kernelsCompiled    programs this execution had to build (every variant of a kernel with
  *                           {@code withPreCompilation}); 0 when all came from a cache
  * @param tasks              per task: its name and kernel time
+ * @param copyDispatchNanos  host time in the calls that hand copies to the driver (on the {@code jvm}
+ *                           devices, which copy in the call, the copies themselves); under the profiler
+ * @param kernelDispatchNanos host time in the calls that hand launches to the driver (on the
+ *                           {@code jvm} devices, which run kernels in the call, the kernels); under the profiler
+ * @param deviceMemoryBytes  the plan's device memory when the execution ended (its buffers; arrays used
+ *                           in place count nothing), always filled
  */
 public record Profile(long compileNanos, long driverCompileNanos, long kernelNanos, long copyInNanos,
-    long copyOutNanos, long bytesIn, long bytesOut, int kernelsCompiled, List<TaskTime> tasks) {
+    long copyOutNanos, long bytesIn, long bytesOut, int kernelsCompiled, List<TaskTime> tasks, long copyDispatchNanos,
+    long kernelDispatchNanos, long deviceMemoryBytes) implements TornadoProfilerResult {
 
   /**
    * Kernel time of one task, {@code "graph.task"}, with (under the profiler) the work it did and
@@ -134,6 +141,12 @@ public record Profile(long compileNanos, long driverCompileNanos, long kernelNan
     tasks = List.copyOf(tasks);
   }
 
+  /** A profile without dispatch times or device memory (the fields of the first versions). */
+  public Profile(long compileNanos, long driverCompileNanos, long kernelNanos, long copyInNanos, long copyOutNanos, long bytesIn,
+      long bytesOut, int kernelsCompiled, List<TaskTime> tasks) {
+    this(compileNanos, driverCompileNanos, kernelNanos, copyInNanos, copyOutNanos, bytesIn, bytesOut, kernelsCompiled, tasks, 0, 0, 0);
+  }
+
   /** The device's measured limits, when a task carries them; else null. */
   public Limits limits() {
     for (TaskTime t : tasks) if (t.limits() != null) return t.limits();
@@ -185,6 +198,36 @@ public record Profile(long compileNanos, long driverCompileNanos, long kernelNan
   /** {@link #kernelNanos()}. */
   public long getDeviceKernelTime() {
     return kernelNanos;
+  }
+
+  /** {@link #copyDispatchNanos()}. */
+  @Override
+  public long getDataTransferDispatchTime() {
+    return copyDispatchNanos;
+  }
+
+  /** {@link #kernelDispatchNanos()}. */
+  @Override
+  public long getKernelDispatchTime() {
+    return kernelDispatchNanos;
+  }
+
+  /** {@link #deviceMemoryBytes()}. */
+  @Override
+  public long getTotalDeviceMemoryUsage() {
+    return deviceMemoryBytes;
+  }
+
+  /** {@link #bytesIn()}. */
+  @Override
+  public long getTotalBytesCopyIn() {
+    return bytesIn;
+  }
+
+  /** {@link #bytesOut()}. */
+  @Override
+  public long getTotalBytesCopyOut() {
+    return bytesOut;
   }
 
   /** The profile as JSON: the times above, the bytes copied, and each task's kernel time, e.g. for a log file. */

@@ -25,7 +25,7 @@ public final class TornadoBackend {
   /** Its device {@code index}; an index it has not is refused, naming the devices it has. */
   public Device getDevice(int index) {
     if (index < 0 || index >= devices.size())
-      throw new IllegalArgumentException("backend " + name + " has no device " + index + "; it has " + devices.size() + ": "
+      throw new TornadoDeviceNotFound("backend " + name + " has no device " + index + "; it has " + devices.size() + ": "
           + devices.stream().map(Device::id).toList());
     return devices.get(index);
   }
@@ -33,6 +33,35 @@ public final class TornadoBackend {
   /** Its first device. */
   public Device getDefaultDevice() {
     return devices.getFirst();
+  }
+
+  /** Its devices, in order. */
+  public List<TornadoDevice> getAllDevices() {
+    return List.copyOf(devices);
+  }
+
+  /** The kind of its first device. */
+  public TornadoDeviceType getTypeDefaultDevice() {
+    return getDefaultDevice().getDeviceType();
+  }
+
+  /** TornadoVM's name for this backend: {@code OPENCL}, {@code PTX} for CUDA, {@code JAVA} for the JVM's ({@link TornadoDevice#getTornadoVMBackend()}). */
+  public TornadoVMBackendType getBackendType() {
+    return getDefaultDevice().getTornadoVMBackend();
+  }
+
+  /** The platforms its devices belong to: one per backend here. */
+  public int getNumPlatforms() {
+    return 1;
+  }
+
+  /**
+   * Makes its device {@code index} the default device, as TornadoVM's {@code setDefaultDevice}:
+   * sets {@code loopjit.device} to that device's id, so that {@link Devices#best()} and every plan
+   * given no device use it (and this backend comes first, that device at index 0).
+   */
+  public void setDefaultDevice(int index) {
+    System.setProperty("loopjit.device", getDevice(index).id());
   }
 
   @Override

@@ -78,4 +78,21 @@ public sealed interface TornadoDevice permits Device {
   default TornadoVMBackendType getTornadoVMBackend() {
     return TornadoVMBackendType.of(device(), null);
   }
+
+  /** {@link Device#supportsSpirv()}, under TornadoVM's name. */
+  default boolean isSPIRVSupported() {
+    return device().supportsSpirv();
+  }
+
+  /**
+   * TornadoVM's {@code clean()}, which frees what a device holds for every plan: here a device holds
+   * nothing outside its plans (each plan's buffers are freed by its {@code close()} or
+   * {@code freeDeviceMemory()}, compiled kernels are cached by content), so there is nothing to free.
+   */
+  default void clean() {}
+
+  /** TornadoVM's {@code getPhysicalDevice()}: the device's properties under TornadoVM's names. */
+  default TornadoTargetDevice getPhysicalDevice() {
+    return new TornadoTargetDevice(device());
+  }
 }

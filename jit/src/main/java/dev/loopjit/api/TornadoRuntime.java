@@ -36,8 +36,22 @@ public final class TornadoRuntime {
   public TornadoBackend getBackend(int index) {
     List<TornadoBackend> all = backends();
     if (index < 0 || index >= all.size())
-      throw new IllegalArgumentException("no backend " + index + "; there are " + all.size() + ": " + all);
+      throw new TornadoBackendNotFound("no backend " + index + "; there are " + all.size() + ": " + all);
     return all.get(index);
+  }
+
+  /**
+   * Makes backend {@code index}'s first device the default, as TornadoVM's {@code setDefaultBackend}:
+   * sets {@code loopjit.device} to its id, so that {@link Devices#best()} and every plan given no
+   * device use it, and that backend is numbered 0 from now on.
+   */
+  public void setDefaultBackend(int index) {
+    getBackend(index).setDefaultDevice(0);
+  }
+
+  /** {@link TornadoBackend#getBackendType()} of backend {@code index}. */
+  public TornadoVMBackendType getBackendType(int index) {
+    return getBackend(index).getBackendType();
   }
 
   /** {@link Devices#best()}: backend 0's device 0. */

@@ -17,7 +17,8 @@ import java.util.Map;
 
 /**
  * The argument list every emitter declares and every runtime binds, in Java parameter order:
- * an array gives its buffer then its length, a primitive its value, a KernelContext nothing;
+ * an array gives its buffer then its length, a primitive its value, a KernelContext nothing (a
+ * vector value nothing: its fields are primitives after the Java parameters);
  * the parallel trip counts come last. {@code a.length} / {@code a.getSize()} on a parameter
  * becomes its length argument (never a constant: a new size must not recompile); on a private
  * or local array, its constant size. After them: the shapes of collection parameters the kernel
@@ -46,7 +47,7 @@ final class Arguments implements Pass {
           args.add(new KernelArg.Array(p.index(), p.var()));
           args.add(new KernelArg.Length(p.index(), len));
         }
-        case CONTEXT -> {}
+        case CONTEXT, VALUE -> {}
       }
     }
     if (ir.launch() instanceof Launch.Loops loops)

@@ -106,8 +106,9 @@ public final class Compiler {
 
   /**
    * The Java parameters in order, then the fields it reads as arguments (of an instance-method
-   * kernel's object, and static fields that are not final), in {@link ReceiverFields}' order: the
-   * host passes their values after the arguments.
+   * kernel's object, and static fields that are not final), in {@link ReceiverFields}' order, then
+   * the fields of its vector and HalfFloat parameters, one primitive each: the host passes their
+   * values after the arguments.
    */
   private static List<KernelIR.Param> params(Frontend.Method m, Names names, ReceiverFields fields) {
     Class<?>[] types = m.ref().method().getParameterTypes();
@@ -115,7 +116,8 @@ public final class Compiler {
     java.util.ArrayList<KernelIR.Param> out = new java.util.ArrayList<>();
     for (int i = 0; i < types.length; i++) {
       KernelIR.Param.Kind kind = types[i].isPrimitive() || Printing.boxedParameter(types[i]) != null ? KernelIR.Param.Kind.SCALAR
-          : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT : KernelIR.Param.Kind.ARRAY;
+          : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT
+          : ValueObjects.kind(types[i]) != null ? KernelIR.Param.Kind.VALUE : KernelIR.Param.Kind.ARRAY;
       out.add(new KernelIR.Param(i, m.params().get(i), kind, declared[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)));
     }
     for (java.lang.reflect.Field f : fields.fields()) {
@@ -125,6 +127,7 @@ public final class Compiler {
             + " (a kernel reads primitives, primitive arrays and dev.loopjit.types arrays from its object)");
       out.add(new KernelIR.Param(out.size(), v, f.getType().isPrimitive() ? KernelIR.Param.Kind.SCALAR : KernelIR.Param.Kind.ARRAY));
     }
+    for (dev.loopjit.ir.Var field : m.valueFields()) out.add(new KernelIR.Param(out.size(), field, KernelIR.Param.Kind.SCALAR));
     return out;
   }
 

@@ -20,13 +20,15 @@ final class Frontend {
   /**
    * A method as structured IR.
    *
-   * @param params          one Var per Java parameter (null for a KernelContext)
+   * @param params          one Var per Java parameter (null for a KernelContext and, in a kernel, a
+   *                        vector or HalfFloat); a helper's vector parameter is one Var per field
    * @param body            the structured body
    * @param parallelLoops   for each loop, the {@code @Parallel} variables in scope at its header
    * @param annotated       every {@code @Parallel} variable and where it is declared
+   * @param valueFields     a kernel's vector and HalfFloat parameters, one Var per field, in parameter order
    */
   record Method(MethodRef ref, List<Var> params, Stmt.Block body, Map<Label, List<Var>> parallelLoops, Map<Label, Src> loopSrc,
-      Map<Var, Src> annotated) {}
+      Map<Var, Src> annotated, List<Var> valueFields) {}
 
   private Frontend() {}
 
@@ -63,7 +65,7 @@ final class Frontend {
         if (e.getValue() >= r.start() && e.getValue() < r.end()) vars.add(t.localVar(r.slot()));
       if (!vars.isEmpty()) parallel.put(e.getKey(), vars);
     }
-    return new Method(ref, t.params, new Stmt.Block(body), parallel, s.loopSrc, annotated);
+    return new Method(ref, t.params, new Stmt.Block(body), parallel, s.loopSrc, annotated, List.copyOf(t.valueFields));
   }
 
   /** The refusal of control flow the structurer cannot handle, at the line of the construct it names (else the method's). */

@@ -27,6 +27,8 @@ final class Members {
   private final MethodCode code;
   private final Names names;
   private final String prefix;
+  /** The vector values in this method's locals, for their setters. */
+  final ValueLocals valueLocals = new ValueLocals();
   /** The stack of the block being translated. */
   OperandStack ops;
 
@@ -43,7 +45,7 @@ final class Members {
       case "IntArray" -> Prim.INT;
       case "LongArray" -> Prim.LONG;
       case "ShortArray" -> Prim.SHORT;
-      case "ByteArray" -> Prim.BYTE;
+      case "ByteArray", "Int8Array" -> Prim.BYTE;
       case "HalfFloatArray" -> Prim.HALF;
       case "CharArray" -> Prim.CHAR;
       default -> OffHeapCollections.element(c.getSimpleName());
@@ -130,7 +132,7 @@ final class Members {
       case INVOKEVIRTUAL, INVOKEINTERFACE -> {
         Object receiver = ops.popAny();
         if (receiver == OperandStack.ContextRef.INSTANCE && owner.equals(CONTEXT)) context(name, desc, args);
-        else if (ValueObjects.invokeVirtual(ops, receiver, name, raw) || Printing.unbox(ops, receiver, name, desc)) return;
+        else if (ValueObjects.invokeVirtual(ops, valueLocals, receiver, name, raw) || Printing.unbox(ops, receiver, name, desc)) return;
         else if (receiver instanceof ArrayChoices.Choice c && owner.startsWith(TYPES)
             && OffHeapCollections.element(owner.substring(owner.lastIndexOf('/') + 1)) == null) {
           switch (name) {   // an off-heap array variable that may refer to one of several arrays

@@ -46,6 +46,8 @@ final class Translator {
   /** Per block, the reference bindings each (forward) predecessor ended with: where they differ, {@link ArrayChoices}. */
   private final Map<Cfg.Node, Map<Cfg.Node, Map<Integer, Object>>> predRefs = new HashMap<>();
   final List<Var> params = new ArrayList<>();
+  /** A kernel's vector and HalfFloat parameters, one variable per field (the host passes them after the arguments). */
+  final List<Var> valueFields = new ArrayList<>();
   final List<Stmt> prologue = new ArrayList<>();
 
   // per block
@@ -77,6 +79,7 @@ final class Translator {
     }
     cfg.analyze(cfg.nodes.get(0));
     t.checkLoopBindings();
+    t.members.valueLocals.check();
     return t;
   }
 
@@ -111,19 +114,20 @@ final class Translator {
       } else if (c == dev.loopjit.api.KernelContext.class) {
         v = null;
         refs0.put(slot, OperandStack.ContextRef.INSTANCE);
-      } else if (caller != null && ValueObjects.kind(c) != null) {
-        // A helper's HalfFloat or vector (Float4, Int3, …) parameter is its fields, one parameter each (Members passes them so).
+      } else if (ValueObjects.kind(c) != null) {
+        // A HalfFloat or vector (Float4, Int3, …) parameter is its fields: a helper's one parameter each (Members passes them so),
+        // a kernel's primitives the host passes after the arguments (its Java parameter is then no device argument).
         ValueObjects.Kind kind = ValueObjects.kind(c);
         List<Expr> fields = new ArrayList<>();
         for (int f = 0; f < kind.fields; f++) {
           Var field = names.fresh(kind.fields == 1 ? name : name + "_" + kind.fieldName(f), kind.element);
-          params.add(field);
+          (caller != null ? params : valueFields).add(field);
           fields.add(new Read(field));
         }
+        members.valueLocals.sharedReference(fields.stream().map(f -> ((Read) f).var()).toList());   // the caller's or the host's object
         refs0.put(slot++, new ValueObjects.Value(kind, fields));
+        if (caller == null) params.add(null);
         continue;
-      } else if (ValueObjects.kind(c) != null) {
-        throw Refusal.unsupported(where, "a parameter of type " + c.getSimpleName() + " in a kernel (pass its elements, or a HalfFloatArray / a vector collection such as VectorFloat4)");
       } else {
         throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }
@@ -239,9 +243,12 @@ final class Translator {
       if (first instanceof ValueObjects.Value v0 && all.stream().allMatch(l -> l.get(slot) instanceof ValueObjects.Value v && v.kind() == v0.kind())) {
         List<Var> fields = new ArrayList<>();
         for (int i = 0; i < v0.kind().fields; i++) fields.add(temp(v0.kind().element));
-        for (var pred : from.entrySet())
+        for (var pred : from.entrySet()) {
+          members.valueLocals.chosen((ValueObjects.Value) pred.getValue().get(k));
           for (int i = 0; i < fields.size(); i++)
             pred.getKey().stmts.add(new Stmt.Assign(fields.get(i), ((ValueObjects.Value) pred.getValue().get(k)).fields().get(i), ops.src));
+        }
+        members.valueLocals.sharedReference(fields);
         result.add(new ValueObjects.Value(v0.kind(), fields.stream().map(f -> (Expr) new Read(f)).toList()));
         continue;
       }
@@ -421,6 +428,8 @@ final class Translator {
           return names.fresh(prefix + (n != null ? n : "v" + slot) + (val.kind().fields > 1 ? "_" + val.kind().fieldName(field) : ""), val.kind().element);
         }));
       }
+      members.valueLocals.local(vars);
+      members.valueLocals.assigned(val, vars);
       refs.put(slot, ValueObjects.store(ops, val, vars));
     } else {
       throw Refusal.unsupported(ops.src, "an object local variable");

@@ -19,8 +19,9 @@ import java.util.function.IntFunction;
  * floats). On the operand stack and in locals such an object is a {@link Value}: its fields'
  * expressions. {@code new} pushes an {@link Uninit} marker that the constructor call replaces.
  * Java's meaning is kept exactly: HalfFloat arithmetic computes in float and rounds to half (a
- * {@code Convert} to HALF); Float4 arithmetic is per element in float. Identity is not: the
- * setters of Float4 are refused (a write through one reference would not reach another).
+ * {@code Convert} to HALF); Float4 arithmetic is per element in float. Identity is kept where it
+ * matters: a setter assigns a local variable's fields, refused where another variable may refer to
+ * the same object ({@link ValueLocals}).
  */
 final class ValueObjects {
   private ValueObjects() {}
@@ -273,7 +274,7 @@ final class ValueObjects {
   }
 
   /** A method called on a value; returns false when {@code receiver} is not a value. */
-  static boolean invokeVirtual(OperandStack ops, Object receiver, String name, Object[] raw) {
+  static boolean invokeVirtual(OperandStack ops, ValueLocals locals, Object receiver, String name, Object[] raw) {
     if (!(receiver instanceof Value v)) return false;
     String display = v.kind().simpleName + "." + name;
     switch (v.kind()) {
@@ -301,15 +302,40 @@ final class ValueObjects {
           case "size" -> ops.push(Const.of(n));
           case "duplicate" -> ops.push(v);
           default -> {
-            if (name.startsWith("set") || name.equals("fill"))
-              throw Refusal.error(ops.src, display, "a " + v.kind().simpleName + " is a value inside a kernel, so it cannot be changed in place: write v = new "
-                  + v.kind().simpleName + "(…) instead of " + name + "(…)");
-            throw Refusal.unsupported(ops.src, display);
+            if (name.startsWith("set")) set(ops, locals, v, name, raw);
+            else throw Refusal.unsupported(ops.src, display);
           }
         }
       }
     }
     return true;
+  }
+
+  /**
+   * A setter ({@code setX(e)}, {@code setS3(e)}, {@code set(k, e)} with a constant {@code k},
+   * {@code set(other)}) on a local variable's vector: assigns its fields, in place
+   * as Java changes the object. {@link ValueLocals} refuses it, once the method is translated, where
+   * another variable may refer to the same object.
+   */
+  private static void set(OperandStack ops, ValueLocals locals, Value v, String name, Object[] raw) {
+    String display = v.kind().simpleName + "." + name;
+    int n = v.kind().fields;
+    int sk = name.matches("setS\\d{1,2}") ? Integer.parseInt(name.substring(4)) : -1;
+    List<Expr> values = new ArrayList<>(v.fields());
+    int xyzw = name.length() == 4 && name.startsWith("set") && n <= 4 ? "XYZW".indexOf(name.charAt(3)) : -1;
+    if (xyzw >= 0 && xyzw < n) values.set(xyzw, (Expr) raw[0]);
+    else if (sk >= 0 && sk < n) values.set(sk, (Expr) raw[0]);
+    else if (name.equals("set") && raw.length == 2) {
+      if (!(raw[0] instanceof Const c) || c.longValue() < 0 || c.longValue() >= n)
+        throw Refusal.error(ops.src, display, v.kind().simpleName + ".set(k, v) needs a constant k from 0 to " + (n - 1) + " in a kernel (use the setters)");
+      values.set((int) c.longValue(), (Expr) raw[1]);
+    } else if (name.equals("set") && raw.length == 1) values = value(ops, raw[0], v.kind(), display).fields();
+    else throw Refusal.unsupported(ops.src, display);
+    List<Var> target = locals.setterTarget(v, ops.src, display);
+    if (target == null)
+      throw Refusal.error(ops.src, display, "a " + v.kind().simpleName + " is changed in place only in a local variable of this method: this one is "
+          + "a helper's parameter or a value not stored in a variable; copy it into a local (Float4 t = new Float4(…)) and change that");
+    store(ops, new Value(v.kind(), values), target);
   }
 
   /** {@code raw} as a value of {@code kind}, or a refusal. */

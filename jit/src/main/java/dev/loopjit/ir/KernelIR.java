@@ -55,12 +55,14 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
   }
 
   /**
-   * How a Java parameter enters the kernel.
+   * How a Java parameter enters the kernel. A {@code CONTEXT} (the KernelContext) and a {@code VALUE}
+   * (a vector or HalfFloat, e.g. a Float4) have no variable: a value is passed as its fields, SCALAR
+   * parameters after the Java parameters and the fields the kernel reads.
    *
    * @param reduce the parameter is marked {@code @Reduce} (the output of a reduction)
    */
   public record Param(int index, Var var, Kind kind, boolean reduce) {
-    public enum Kind { SCALAR, ARRAY, CONTEXT }
+    public enum Kind { SCALAR, ARRAY, CONTEXT, VALUE }
 
     /** A parameter that is not a reduction's output. */
     public Param(int index, Var var, Kind kind) {

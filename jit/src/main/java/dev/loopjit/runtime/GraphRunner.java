@@ -242,6 +242,7 @@ public final class GraphRunner implements Engine.Executor {
       throw e;
     }
     executedOnce = true;
+    tally.deviceMemoryBytes = memoryBytes();
     return tally.profile(options.profile(), options.profile() ? limits() : null);
   }
 
@@ -271,7 +272,9 @@ public final class GraphRunner implements Engine.Executor {
       tally.launched.add(p.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
     }
     step(() -> "launch    " + p.task().qualifiedName() + " " + java.util.Arrays.toString(p.grid().counts()));
+    long t0 = System.nanoTime();
     Timing timing = device.launch(p.kernel(), args, p.grid());
+    tally.kernelDispatchNanos += System.nanoTime() - t0;
     Profile.Work work = options.profile() ? work(p) : null;
     tally.kernels.add(new KernelRun(p.task().qualifiedName(), timing, work, options.profile() ? p.kernel().variant() : ""));
   }
@@ -594,7 +597,9 @@ public final class GraphRunner implements Engine.Executor {
     }
     String what = phase == Launch.Loops.PROLOGUE ? " (prologue)" : " (epilogue)";
     step(() -> "launch    " + step.task().qualifiedName() + what);
+    long t0 = System.nanoTime();
     Timing timing = device.launch(step.kernel(), args, Grid.once(step.grid().dims(), phase));
+    tally.kernelDispatchNanos += System.nanoTime() - t0;
     tally.kernels.add(new KernelRun(step.task().qualifiedName() + what, timing, null, ""));
   }
 
@@ -780,14 +785,18 @@ public final class GraphRunner implements Engine.Executor {
   private void copyIn(Slot s, Tally tally) {
     fresh.add(s.buffer.host());
     step(() -> "copy in   " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
+    long t0 = System.nanoTime();
     tally.copyIn.add(device.copyIn(s.buffer));
+    tally.copyDispatchNanos += System.nanoTime() - t0;
     if (!s.buffer.inPlace()) tally.bytesIn += s.buffer.host().byteSize();
     valid(s, true);
   }
 
   private void copyOut(Slot s, Tally tally) {
     step(() -> "copy out  " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
+    long t0 = System.nanoTime();
     tally.copyOut.add(device.copyOut(s.buffer));
+    tally.copyDispatchNanos += System.nanoTime() - t0;
     if (!s.buffer.inPlace()) tally.bytesOut += s.buffer.host().byteSize();
   }
 
@@ -820,6 +829,10 @@ public final class GraphRunner implements Engine.Executor {
   private static final class Tally {
     int compiled;
     long compileNanos, driverNanos, bytesIn, bytesOut;
+    /** Host time in the driver calls that enqueue copies and launches (on the jvm devices, the work itself). */
+    long copyDispatchNanos, kernelDispatchNanos;
+    /** The plan's device memory on this device when the execution ended. */
+    long deviceMemoryBytes;
     final List<Timing> copyIn = new ArrayList<>(), copyOut = new ArrayList<>();
     final List<KernelRun> kernels = new ArrayList<>();
     /** The tasks launched so far, for a timeout's message (read by the waiting thread). */
@@ -834,7 +847,7 @@ public final class GraphRunner implements Engine.Executor {
         tasks.add(new Profile.TaskTime(k.task(), ns, k.work(), k.work() != null ? limits : null, k.variant()));
       }
       return new Profile(compileNanos, driverNanos, kernelNanos, timed ? sum(copyIn) : 0, timed ? sum(copyOut) : 0,
-          bytesIn, bytesOut, compiled, tasks);
+          bytesIn, bytesOut, compiled, tasks, timed ? copyDispatchNanos : 0, timed ? kernelDispatchNanos : 0, deviceMemoryBytes);
     }
 
     private static long sum(List<Timing> l) {

@@ -20,9 +20,9 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
   }
 
   /**
-   * Checks transfers. Arrays move; boxed primitives and the {@code KernelContext} (which TornadoVM
-   * programs often list) are values the tasks pass, so there is nothing to move and they are
-   * skipped; anything else is an IllegalArgumentException naming the graph and the argument.
+   * Checks transfers. Arrays move; boxed primitives, vector and HalfFloat values and the
+   * {@code KernelContext} (which TornadoVM programs often list) are values the tasks pass, so there
+   * is nothing to move and they are skipped; anything else is an IllegalArgumentException naming the graph and the argument.
    */
   public static List<Transfer> transfers(String graph, String what, DataTransferMode mode, Object[] arrays) {
     if (mode == null) throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " needs a DataTransferMode, not null");
@@ -31,7 +31,8 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
     for (int i = 0; i < arrays.length; i++) {
       Object o = arrays[i];
       HostArray h = HostArray.of(o);
-      if (h == null && (o instanceof Number || o instanceof Boolean || o instanceof Character || o instanceof KernelContext)) continue;
+      if (h == null && (o instanceof Number || o instanceof Boolean || o instanceof Character || o instanceof KernelContext
+          || o != null && dev.loopjit.compiler.KernelValues.fieldsOf(o.getClass()) > 0)) continue;
       if (h == null)   // TornadoVM's type for it; an IllegalArgumentException
         throw new dev.loopjit.api.TornadoRuntimeException("graph \"" + graph + "\": " + what + " argument " + i + " is "
             + (o == null ? "null" : "a " + o.getClass().getName())

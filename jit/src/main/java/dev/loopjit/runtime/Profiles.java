@@ -12,7 +12,7 @@ final class Profiles {
   /** Nothing done. */
   static final Profile EMPTY = new Profile(0, 0, 0, 0, 0, 0, 0, 0, List.of());
 
-  /** {@code a} then {@code b}: times, bytes and kernels compiled added, the tasks of both in order. */
+  /** {@code a} then {@code b}: times, bytes, device memory and kernels compiled added, the tasks of both in order. */
   static Profile plus(Profile a, Profile b) {
     if (b == EMPTY) return a;
     if (a == EMPTY) return b;
@@ -20,6 +20,7 @@ final class Profiles {
     tasks.addAll(b.tasks());
     return new Profile(a.compileNanos() + b.compileNanos(), a.driverCompileNanos() + b.driverCompileNanos(), a.kernelNanos() + b.kernelNanos(),
         a.copyInNanos() + b.copyInNanos(), a.copyOutNanos() + b.copyOutNanos(), a.bytesIn() + b.bytesIn(), a.bytesOut() + b.bytesOut(),
-        a.kernelsCompiled() + b.kernelsCompiled(), tasks);
+        a.kernelsCompiled() + b.kernelsCompiled(), tasks, a.copyDispatchNanos() + b.copyDispatchNanos(),
+        a.kernelDispatchNanos() + b.kernelDispatchNanos(), a.deviceMemoryBytes() + b.deviceMemoryBytes());
   }
 }

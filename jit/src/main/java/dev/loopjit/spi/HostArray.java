@@ -41,7 +41,7 @@ public record HostArray(Object array, Prim element, int length) {
     if (c == IntArray.class) return Prim.INT;
     if (c == LongArray.class) return Prim.LONG;
     if (c == ShortArray.class) return Prim.SHORT;
-    if (c == ByteArray.class) return Prim.BYTE;
+    if (c == ByteArray.class || c == dev.loopjit.types.Int8Array.class) return Prim.BYTE;
     if (c == HalfFloatArray.class) return Prim.HALF;
     if (c == CharArray.class) return Prim.CHAR;
     // Collections are their storage array with a shape.

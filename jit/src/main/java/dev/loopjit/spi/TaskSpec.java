@@ -80,17 +80,19 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     for (int i = 0; i < args.length; i++) checked[i] = convert(task, m, i, params[i], args[i]);
     Object receiver = m.isInstance() ? MethodRef.receiverOf(code, task) : null;
     ReceiverArgs withFields = ReceiverArgs.of(task, m, receiver, Arrays.asList(checked));
-    return new TaskSpec(graph, id, m, withFields != null ? withFields : Arrays.asList(checked), null, receiver);
+    List<Object> list = withFields != null ? withFields : Arrays.asList(checked);
+    ValueArgs withValues = ValueArgs.of(list, Arrays.asList(checked));
+    return new TaskSpec(graph, id, m, withValues != null ? withValues : list, null, receiver);
   }
 
   /**
    * Whether the argument values never change after the task is added, so that what the host proves
    * from them at prepare time (no index out of bounds) holds for every execution: false for an
    * instance-method task and a kernel that reads a static field that is not final, whose primitive
-   * fields are read at each launch.
+   * fields are read at each launch, and for a task given vector or HalfFloat values, whose fields are.
    */
   public boolean fixedArguments() {
-    return receiver == null && !(args instanceof ReceiverArgs);
+    return receiver == null && !(args instanceof ReceiverArgs) && !(args instanceof ValueArgs);
   }
 
   /**
@@ -114,15 +116,15 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
       if (!p.isInstance(a)) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName() + " (" + a + ")");
       return a;
     }
-    if (p == KernelContext.class || HostArray.elementOf(p) != null) {
+    if (p == KernelContext.class || HostArray.elementOf(p) != null || dev.loopjit.compiler.KernelValues.fieldsOf(p) > 0) {
       if (a == null) throw new IllegalArgumentException(where + " cannot take null");
       if (!p.isInstance(a)) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName());
       return a;
     }
     throw new IllegalArgumentException(where + ": " + p.getName() + " is not a kernel parameter type; kernels take "
-        + "primitives (and Integer, Long, Float, Double), primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/CharArray/HalfFloatArray, "
-        + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat2…16/VectorInt2…16/VectorDouble2…16 and KernelContext"
-        + (p == dev.loopjit.types.HalfFloat.class ? " (pass a HalfFloat's value as a float: h.getFloat32())" : ""));
+        + "primitives (and Integer, Long, Float, Double), primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/Int8Array/CharArray/HalfFloatArray, "
+        + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat2…16/VectorInt2…16/VectorDouble2…16, "
+        + "the values Float2…16/Int2…16/Double2…16/HalfFloat and KernelContext");
   }
 
   /** Unboxing then widening primitive conversion (JLS 5.3), or null when not allowed. */

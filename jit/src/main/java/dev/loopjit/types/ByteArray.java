@@ -77,6 +77,28 @@ public final class ByteArray extends NativeArray {
     getSegment().setAtIndex(LAYOUT, check(index), value);
   }
 
+  /**
+   * The half stored in bytes {@code byteIndex} and {@code byteIndex + 1}, in the machine's byte
+   * order, as TornadoVM's {@code getHalfFloat}; an odd index is refused (a half is 2-byte aligned).
+   * A host call: kernels read bytes.
+   */
+  public HalfFloat getHalfFloat(int byteIndex) {
+    checkHalf(byteIndex);
+    return new HalfFloat(getSegment().get(ValueLayout.JAVA_SHORT_UNALIGNED, byteIndex));
+  }
+
+  /** Stores {@code value}'s 16 bits at bytes {@code byteIndex} and {@code byteIndex + 1} ({@link #getHalfFloat(int)}). */
+  public void setHalfFloat(int byteIndex, HalfFloat value) {
+    checkHalf(byteIndex);
+    getSegment().set(ValueLayout.JAVA_SHORT_UNALIGNED, byteIndex, value.getHalfFloatValue());
+  }
+
+  private void checkHalf(int byteIndex) {
+    if (byteIndex % 2 != 0) throw new IllegalArgumentException("a half-float is 2-byte aligned: byte index " + byteIndex + " is odd");
+    check(byteIndex);
+    check(byteIndex + 1);
+  }
+
   /** Sets every element to {@code value}. */
   public void init(byte value) {
     for (int i = 0; i < getSize(); i++) getSegment().setAtIndex(LAYOUT, i, value);

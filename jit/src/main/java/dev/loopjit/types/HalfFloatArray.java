@@ -137,9 +137,8 @@ public final class HalfFloatArray extends NativeArray {
   }
 
   /**
-   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, on the host
-   * (a {@code HalfFloat} is no kernel parameter: in a task graph, set the elements in a kernel of
-   * your own from a {@code float}).
+   * Sets every element of {@code array} to {@code value}: TornadoVM's {@code initialize}, a kernel a
+   * task graph may run ({@code .task("init", HalfFloatArray::initialize, a, h)}) as well as a host call.
    */
   public static void initialize(HalfFloatArray array, HalfFloat value) {
     for (@LoopParallel int i = 0; i < array.getSize(); i++) array.set(i, value);

@@ -59,20 +59,22 @@ class ArrayApiTest {
       FloatArray f = new FloatArray(1000);
       IntArray i = new IntArray(77);
       DoubleArray x = new DoubleArray(5);
+      HalfFloatArray half = new HalfFloatArray(9);
       TaskGraph g = new TaskGraph("init").task("f", FloatArray::initialize, f, 2.5f).task("i", IntArray::initialize, i, -3)
-          .transferToHost(DataTransferMode.EVERY_EXECUTION, f, i);
+          .task("h", HalfFloatArray::initialize, half, new HalfFloat(-1.25f)).transferToHost(DataTransferMode.EVERY_EXECUTION, f, i, half);
       if (d.supportsFp64()) g.task("x", DoubleArray::initialize, x, 1e-3).transferToHost(DataTransferMode.EVERY_EXECUTION, x);
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d)) {
         plan.execute();
       }
       for (int k = 0; k < 1000; k++) assertEquals(2.5f, f.get(k), d.id());
       for (int k = 0; k < 77; k++) assertEquals(-3, i.get(k), d.id());
+      for (int k = 0; k < 9; k++) assertEquals(-1.25f, half.getFloat(k), d.id());
       if (d.supportsFp64()) for (int k = 0; k < 5; k++) assertEquals(1e-3, x.get(k), d.id());
     }
     FloatArray host = new FloatArray(3);
     FloatArray.initialize(host, 4f);
     assertArrayEquals(new float[] {4f, 4f, 4f}, host.toArray());
-    HalfFloatArray h = new HalfFloatArray(2);   // a HalfFloat is no kernel parameter: on the host only
+    HalfFloatArray h = new HalfFloatArray(2);
     HalfFloatArray.initialize(h, new HalfFloat(0.75f));
     assertEquals(0.75f, h.getFloat(1));
   }

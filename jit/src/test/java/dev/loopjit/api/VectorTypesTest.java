@@ -11,6 +11,9 @@ import dev.loopjit.types.Float16;
 import dev.loopjit.types.Float3;
 import dev.loopjit.types.Float4;
 import dev.loopjit.types.FloatArray;
+import dev.loopjit.types.HalfFloat;
+import dev.loopjit.types.Int3;
+import dev.loopjit.types.Int4;
 import dev.loopjit.types.Int8;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.DoubleArray;
@@ -138,22 +141,110 @@ public class VectorTypesTest {
     }
   }
 
-  static void setsInPlace(VectorFloat3 a) {
+  /** Setters on local vectors, in a loop and a branch, as Java changes the object. */
+  static void setsInPlace(VectorFloat3 a, VectorInt4 b, FloatArray sums) {
     for (@Parallel int i = 0; i < a.getLength(); i++) {
       Float3 x = a.get(i);
-      x.setX(1f);
+      x.setX(x.getY() + 1f);
+      if (i % 3 == 0) x.setS2(-x.getZ());
+      Float3 acc = new Float3();
+      for (int k = 0; k < 3; k++) {
+        acc.set(0, acc.get(0) + x.get(1) * k);
+        acc.set(2, acc.get(2) * 0.5f + x.get(2) * k);
+        acc.setY(acc.getX() - acc.getY());
+      }
+      a.set(i, x);
+      Int4 y = b.get(i);
+      y.setX(i);
+      y.setS1(i + 1);
+      y.setW(y.getX() * 2);
+      Int4 z = new Int4(9, 9, 9, 9);
+      z.set(y);
+      z.setY(7);
+      b.set(i, Int4.add(y, z));
+      sums.set(i, acc.getX() + acc.getY() + acc.getZ());
+    }
+  }
+
+  /** A setter on a vector another variable refers to: Java changes both. */
+  static void setsAnAlias(VectorFloat3 a) {
+    for (@Parallel int i = 0; i < a.getLength(); i++) {
+      Float3 x = a.get(i);
+      Float3 y = x;
+      y.setX(1f);
       a.set(i, x);
     }
   }
 
+  /** A setter on a helper's parameter: Java changes the caller's object. */
+  static float bump(Float3 p) {
+    p.setY(5f);
+    return p.getY();
+  }
+
+  static void setsAParameter(VectorFloat3 a, FloatArray out) {
+    for (@Parallel int i = 0; i < a.getLength(); i++) out.set(i, bump(a.get(i)));
+  }
+
   @Test
-  void aSetterInAKernelIsRefusedWithWhatToWrite() {
-    VectorFloat3 a = new VectorFloat3(4);
-    TaskGraph g = new TaskGraph("s").task("t", VectorTypesTest::setsInPlace, a);
-    KernelCompilationException e = assertThrows(KernelCompilationException.class,
-        () -> new ExecutionPlan(g.snapshot()).withDevice(Devices.jvm()).execute());
-    assertTrue(e.getMessage().contains("a Float3 is a value inside a kernel, so it cannot be changed in place: write v = new Float3(…) instead of setX(…)"),
-        e.getMessage());
+  void settersChangeALocalVectorOnEveryDeviceAsInJava() {
+    int n = 19;
+    VectorFloat3 want = floats3(n, 3);
+    VectorInt4 wantInts = new VectorInt4(n);
+    FloatArray wantSums = new FloatArray(n);
+    setsInPlace(want, wantInts, wantSums);
+    for (Device d : Devices.all()) {
+      VectorFloat3 a = floats3(n, 3);
+      VectorInt4 b = new VectorInt4(n);
+      FloatArray sums = new FloatArray(n);
+      try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("s").task("t", VectorTypesTest::setsInPlace, a, b, sums)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, a, b, sums).snapshot()).withDevice(d)) {
+        plan.execute();
+      }
+      assertArrayEquals(want.getArray().toArray(), a.getArray().toArray(), d.id());
+      assertArrayEquals(wantInts.getArray().toArray(), b.getArray().toArray(), d.id());
+      assertArrayEquals(wantSums.toArray(), sums.toArray(), d.id());
+    }
+  }
+
+  @Test
+  void aSetterOnAVectorAnotherVariableMayShareIsRefusedOnEveryDevice() {
+    for (Device d : Devices.all()) {
+      TaskGraph alias = new TaskGraph("s").task("t", VectorTypesTest::setsAnAlias, new VectorFloat3(4));
+      KernelCompilationException e = assertThrows(KernelCompilationException.class, () -> new ExecutionPlan(alias.snapshot()).withDevice(d).execute());
+      assertTrue(e.getMessage().contains("instead of setX(…)") && e.getMessage().contains("may be the same object as another variable's"), e.getMessage());
+      TaskGraph param = new TaskGraph("s").task("t", VectorTypesTest::setsAParameter, new VectorFloat3(4), new FloatArray(4));
+      e = assertThrows(KernelCompilationException.class, () -> new ExecutionPlan(param.snapshot()).withDevice(d).execute());
+      assertTrue(e.getMessage().contains("(VectorTypesTest.java:") && e.getMessage().contains("a helper's parameter"), e.getMessage());
+    }
+  }
+
+  /** Vector and HalfFloat values as task arguments, each passed as its fields. */
+  static void scaleBy(Float4 a, FloatArray out, Int3 b, HalfFloat h) {
+    for (@Parallel int i = 0; i < out.getSize(); i++) out.set(i, Float4.dot(a, new Float4(i, 1f, 2f, 3f)) + (i % 2 == 0 ? b.getX() : b.getY()) * h.getFloat32() + a.getW());
+  }
+
+  @Test
+  void vectorValuesAreTaskArgumentsOnEveryDeviceReadAtEachExecution() {
+    int n = 10;
+    for (Device d : Devices.all()) {
+      Float4 a = new Float4(1f, 2f, 3f, 4f);
+      Int3 b = new Int3(5, -6, 7);
+      HalfFloat h = new HalfFloat(0.5f);
+      FloatArray out = new FloatArray(n), want = new FloatArray(n);
+      TaskGraph g = new TaskGraph("s").transferToDevice(DataTransferMode.EVERY_EXECUTION, a, b, h).task("t", VectorTypesTest::scaleBy, a, out, b, h)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+      try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d)) {
+        plan.execute();
+        scaleBy(a, want, b, h);
+        assertArrayEquals(want.toArray(), out.toArray(), d.id());
+        a.setW(-8f);
+        b.setY(100);
+        plan.execute();
+        scaleBy(a, want, b, h);
+        assertArrayEquals(want.toArray(), out.toArray(), d.id() + ", the values changed on the host");
+      }
+    }
   }
 
   @Test

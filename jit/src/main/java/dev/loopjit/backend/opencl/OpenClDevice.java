@@ -71,6 +71,7 @@ public final class OpenClDevice implements Device {
   @Override public int maxWorkGroupSize() { return maxWorkGroupSize; }
   @Override public boolean supportsFp64() { return fp64; }
   @Override public boolean supportsFp16() { return fp16; }
+  @Override public boolean supportsSpirv() { return ProgramForm.spirvVersion(ilVersion) != null; }
 
   /** {@code "3.1+debian (OpenCL 3.0 PoCL 3.1+debian …)"}: the driver version, then the platform's. */
   @Override
