@@ -33,6 +33,14 @@ final class Frontend {
   private Frontend() {}
 
   static Method parse(MethodRef ref, Names names, Src caller, String prefix) {
+    return parse(ref, names, caller, prefix, List.of());
+  }
+
+  /**
+   * {@link #parse(MethodRef, Names, Src, String)} of a helper that returns a vector ({@code Float3}):
+   * each {@code return v} assigns {@code v}'s fields to {@code results}, the caller's variables.
+   */
+  static Method parse(MethodRef ref, Names names, Src caller, String prefix, List<Var> results) {
     MethodCode code = MethodCode.read(ref, caller);
     Cfg cfg;
     try {
@@ -40,7 +48,7 @@ final class Frontend {
     } catch (IllegalStateException e) {
       throw unstructured(code, caller, e);
     }
-    Translator t = Translator.run(code, cfg, caller, names, prefix);
+    Translator t = Translator.run(code, cfg, caller, names, prefix, results);
     cfg.foldConditions();
     List<Stmt> body = new ArrayList<>();
     Structurer s;

@@ -81,7 +81,8 @@ final class Inline implements Pass {
         throw Refusal.error(site, "recursion", "recursion is not supported in a kernel: " + cycle + callee.display());
       }
     if (chain.size() > MAX_DEPTH) throw Refusal.error(site, "deep calls", "calls nested more than " + MAX_DEPTH + " deep");
-    Frontend.Method m = Frontend.parse(callee, cx.names, site, callee.name() + "_");
+    List<Var> results = vectorResults(call, callee);
+    Frontend.Method m = Frontend.parse(callee, cx.names, site, callee.name() + "_", results);
     // A @Parallel loop in a called method is the kernel's nest when the call stands at the top of
     // the kernel; anywhere else the parallel pass refuses it (it never runs it quietly as one work-item).
     callees.add(new LoopFacts(m.parallelLoops(), Map.of(), m.annotated()));
@@ -134,6 +135,22 @@ final class Inline implements Pass {
     }.rewrite(body);
     out.add(new Labeled(exit, framed, site));
     return new Block(out, site);
+  }
+
+  /**
+   * A helper returning a vector is called with its result variables after its arguments
+   * ({@link Members}): the caller's variables its returns assign. Empty for any other call.
+   */
+  private static List<Var> vectorResults(Invoke call, MethodRef callee) {
+    List<Var> results = new ArrayList<>();
+    if (ValueObjects.kind(callee.method().getReturnType()) == null || ValueObjects.kind(callee.method().getReturnType()) == ValueObjects.Kind.HALF)
+      return results;
+    // The arguments Members passed: one per primitive or array parameter, a vector's fields each, no KernelContext; then the results.
+    int passed = 0;
+    for (Class<?> p : callee.method().getParameterTypes())
+      passed += p == dev.loopjit.api.KernelContext.class ? 0 : ValueObjects.kind(p) != null ? ValueObjects.kind(p).fields : 1;
+    for (Expr a : call.args().subList(passed, call.args().size())) results.add(((Read) a).var());
+    return results;
   }
 
   /**

@@ -122,10 +122,22 @@ final class Members {
           ops.push(new ValueObjects.Value(ValueObjects.Kind.HALF, List.of(ops.result(new Invoke(owner, name, desc, Prim.FLOAT, passed), Prim.FLOAT))));
           return;
         }
+        ValueObjects.Kind returned = ValueObjects.kind(type.returnType().descriptorString().replaceAll("^L|;$", ""));
+        if (returned != null) {
+          // A helper returning a vector (Float3, Int4, …): its return assigns these variables (Inline passes them after the arguments).
+          ops.spillLoads();
+          List<Var> results = new ArrayList<>();
+          for (int f = 0; f < returned.fields; f++) results.add(names.fresh(prefix + name + "_" + returned.fieldName(f), returned.element));
+          // Assigned first, so that no pass sees a variable read before it is written (the call's returns assign them).
+          for (Var r : results) ops.out.add(new Stmt.Assign(r, r.type() == Prim.INT ? Const.of(0) : r.type() == Prim.DOUBLE ? Const.of(0.0) : Const.of(0f), ops.src));
+          List<Expr> withResults = new ArrayList<>(passed);
+          for (Var r : results) withResults.add(new Read(r));
+          ops.out.add(new Stmt.Eval(new Invoke(owner, name, desc, null, withResults), ops.src));
+          ops.push(new ValueObjects.Value(returned, results.stream().map(r -> (Expr) new Read(r)).toList()));
+          return;
+        }
         if (!type.returnType().isPrimitive() && !type.returnType().descriptorString().equals("V"))
-          throw Refusal.unsupported(ops.src, "calling " + display + ", which returns an object"
-              + (ValueObjects.kind(type.returnType().descriptorString().replaceAll("^L|;$", "")) != null
-                  ? " (a helper may return a HalfFloat; return a vector's elements, or write its code in the kernel)" : ""));
+          throw Refusal.unsupported(ops.src, "calling " + display + ", which returns an object");
         ops.spillLoads();
         ops.pushResult(new Invoke(owner, name, desc, result == null ? null : result.stackType(), passed), result);
       }

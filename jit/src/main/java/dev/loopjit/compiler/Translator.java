@@ -48,6 +48,8 @@ final class Translator {
   final List<Var> params = new ArrayList<>();
   /** A kernel's vector and HalfFloat parameters, one variable per field (the host passes them after the arguments). */
   final List<Var> valueFields = new ArrayList<>();
+  /** A helper returning a vector: the caller's variables its {@code return} assigns (else empty). */
+  private List<Var> results = List.of();
   final List<Stmt> prologue = new ArrayList<>();
 
   // per block
@@ -68,8 +70,9 @@ final class Translator {
    * Translates every block of {@code code}. {@code caller} is the call site when inlining (else
    * null); {@code prefix} starts the names of its locals. Parameters become {@link #params}.
    */
-  static Translator run(MethodCode code, Cfg cfg, Src caller, Names names, String prefix) {
+  static Translator run(MethodCode code, Cfg cfg, Src caller, Names names, String prefix, List<Var> results) {
     Translator t = new Translator(code, cfg, caller, names, prefix);
+    t.results = results;
     t.declareParams();
     java.util.Set<Cfg.Node> reachable = new java.util.HashSet<>(List.of(cfg.nodes.get(0)));
     for (Cfg.Node n : cfg.nodes) {
@@ -533,9 +536,18 @@ final class Translator {
     return new Cfg.Table(sel, values, targets, node(code.bciOf(dflt)), ops.src);
   }
 
-  /** A HalfFloat is returned as its float value (the caller wraps it again); anything else is refused. */
+  /**
+   * A HalfFloat is returned as its float value (the caller wraps it again); a vector by assigning its
+   * fields to the caller's variables ({@link #results}), the return then carrying no value; anything
+   * else is refused.
+   */
   private Expr refReturn() {
-    if (ops.popAny() instanceof ValueObjects.Value v && v.kind() == ValueObjects.Kind.HALF) return v.fields().get(0);
+    Object top = ops.popAny();
+    if (top instanceof ValueObjects.Value v && v.kind() == ValueObjects.Kind.HALF) return v.fields().get(0);
+    if (top instanceof ValueObjects.Value v && v.kind().fields == results.size()) {
+      ValueObjects.store(ops, v, results);
+      return null;
+    }
     throw Refusal.unsupported(ops.src, "returning an object or array");
   }
 

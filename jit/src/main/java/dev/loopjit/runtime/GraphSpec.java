@@ -22,7 +22,8 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
   /**
    * Checks transfers. Arrays move; boxed primitives, vector and HalfFloat values and the
    * {@code KernelContext} (which TornadoVM programs often list) are values the tasks pass, so there
-   * is nothing to move and they are skipped; anything else is an IllegalArgumentException naming the graph and the argument.
+   * is nothing to move and they are skipped — except in {@code transferToHost}, where a value is
+   * refused as TornadoVM refuses it (nothing can come back into the caller's copy); anything else is an IllegalArgumentException naming the graph and the argument.
    */
   public static List<Transfer> transfers(String graph, String what, DataTransferMode mode, Object[] arrays) {
     if (mode == null) throw new IllegalArgumentException("graph \"" + graph + "\": " + what + " needs a DataTransferMode, not null");
@@ -31,8 +32,13 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
     for (int i = 0; i < arrays.length; i++) {
       Object o = arrays[i];
       HostArray h = HostArray.of(o);
-      if (h == null && (o instanceof Number || o instanceof Boolean || o instanceof Character || o instanceof KernelContext
-          || o != null && dev.loopjit.compiler.KernelValues.fieldsOf(o.getClass()) > 0)) continue;
+      boolean value = o instanceof Number || o instanceof Boolean || o instanceof Character
+          || o != null && dev.loopjit.compiler.KernelValues.fieldsOf(o.getClass()) > 0;
+      if (h == null && value && what.equals("transferToHost"))   // nothing could come back into it: the caller's variable is a copy
+        throw new dev.loopjit.api.TornadoRuntimeException("graph \"" + graph + "\": transferToHost argument " + i + " is a "
+            + o.getClass().getSimpleName() + " (" + o + "), a value: a kernel cannot change it for the host, as a Java method cannot change its "
+            + "caller's variable; return results in an array (e.g. an IntArray of 1)");
+      if (h == null && (value || o instanceof KernelContext)) continue;
       if (h == null)   // TornadoVM's type for it; an IllegalArgumentException
         throw new dev.loopjit.api.TornadoRuntimeException("graph \"" + graph + "\": " + what + " argument " + i + " is "
             + (o == null ? "null" : "a " + o.getClass().getName())

@@ -93,13 +93,20 @@ class TaskGraphTest {
     assertMentions(e, "UNDER_DEMAND");
   }
 
-  /** TornadoVM programs list scalars and the KernelContext among the data to move: they are values the task passes, so nothing moves. */
+  /**
+   * TornadoVM programs list scalars and the KernelContext among the data to move: they are values the
+   * task passes, so nothing moves. A value cannot come back to the host: transferToHost refuses it, as TornadoVM does.
+   */
   @Test
   void scalarsAndTheContextInATransferAreValuesNotErrors() {
     FloatArray x = FloatArray.fromElements(1f, 2f, 3f);
     KernelContext context = new KernelContext();
+    TornadoRuntimeException e = assertThrows(TornadoRuntimeException.class,
+        () -> new TaskGraph("g").transferToHost(DataTransferMode.EVERY_EXECUTION, x, 7L));
+    assertEquals("graph \"g\": transferToHost argument 1 is a Long (7), a value: a kernel cannot change it for the host, as a Java method cannot "
+        + "change its caller's variable; return results in an array (e.g. an IntArray of 1)", e.getMessage());
     TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, x, 3, 2.5f, context)
-        .task("t", TaskGraphTest::scale, x, 2f).transferToHost(DataTransferMode.EVERY_EXECUTION, x, 7L);
+        .task("t", TaskGraphTest::scale, x, 2f).transferToHost(DataTransferMode.EVERY_EXECUTION, x, context);
     try (ExecutionPlan plan = new ExecutionPlan(g.snapshot())) {
       plan.withDevice(Devices.jvm()).execute();
     }

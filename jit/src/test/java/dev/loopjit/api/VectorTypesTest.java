@@ -12,6 +12,7 @@ import dev.loopjit.types.Float3;
 import dev.loopjit.types.Float4;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.HalfFloat;
+import dev.loopjit.types.Int2;
 import dev.loopjit.types.Int3;
 import dev.loopjit.types.Int4;
 import dev.loopjit.types.Int8;
@@ -244,6 +245,49 @@ public class VectorTypesTest {
         scaleBy(a, want, b, h);
         assertArrayEquals(want.toArray(), out.toArray(), d.id() + ", the values changed on the host");
       }
+    }
+  }
+
+  /** A helper returning a vector, with two returns. */
+  static Float3 reflect(Float4 v, float limit) {
+    Float3 d = new Float3(v.getX(), v.getY(), v.getZ());
+    if (Float3.length(d) > limit) return Float3.scaleByInverse(d, Float3.length(d) / limit);
+    d.setZ(-d.getZ());
+    return d;
+  }
+
+  /** Helpers returning vectors, nested and in a loop. */
+  static Int2 swap(Int2 a) {
+    return new Int2(a.getY(), a.getX());
+  }
+
+  static void returnsVectors(VectorFloat4 in, VectorFloat3 out, VectorInt8 ints) {
+    for (@Parallel int i = 0; i < in.getLength(); i++) {
+      Float3 r = reflect(in.get(i), 4f);
+      out.set(i, Float3.add(r, reflect(new Float4(1f, i, 2f, 0f), 2.5f)));
+      Int2 p = new Int2(i, -i);
+      for (int k = 0; k < 3; k++) p = swap(Int2.add(p, new Int2(k, 1)));
+      ints.set(i, new Int8(p.getX(), p.getY(), swap(p).getX(), 0, 0, 0, 0, i));
+    }
+  }
+
+  @Test
+  void helpersReturnVectorsOnEveryDeviceAsInJava() {
+    int n = 23;
+    VectorFloat4 in = new VectorFloat4(n);
+    for (int i = 0; i < n * 4; i++) in.getArray().set(i, (i * 7 % 13) - 6f);
+    VectorFloat3 want = new VectorFloat3(n);
+    VectorInt8 wantInts = new VectorInt8(n);
+    returnsVectors(in, want, wantInts);
+    for (Device d : Devices.all()) {
+      VectorFloat3 out = new VectorFloat3(n);
+      VectorInt8 ints = new VectorInt8(n);
+      try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("r").task("t", VectorTypesTest::returnsVectors, in, out, ints)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, out, ints).snapshot()).withDevice(d)) {
+        plan.execute();
+      }
+      assertArrayEquals(want.getArray().toArray(), out.getArray().toArray(), d.id());
+      assertArrayEquals(wantInts.getArray().toArray(), ints.getArray().toArray(), d.id());
     }
   }
 
