@@ -125,7 +125,7 @@ public final class TaskGraph {
     Objects.requireNonNull(id, "task id");
     if (id.isEmpty() || id.contains(".")) throw new IllegalArgumentException("task id must be non-empty and contain no '.': \"" + id + "\"");
     for (Engine.Task t : tasks)
-      if (t.id().equals(id)) throw new IllegalArgumentException("graph \"" + name + "\" already has a task \"" + id + "\"");
+      if (t.id().equals(id)) throw new TornadoTaskRuntimeException("graph \"" + name + "\" already has a task \"" + id + "\"");
   }
 
   /**

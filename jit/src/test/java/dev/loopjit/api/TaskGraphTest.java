@@ -72,7 +72,7 @@ class TaskGraphTest {
   void duplicateTaskIdsAreRefused() {
     int[] a = new int[2], b = new int[2];
     TaskGraph g = new TaskGraph("g").task("t", TaskGraphTest::copy, a, b);
-    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> g.task("t", TaskGraphTest::copy, b, a));
+    IllegalArgumentException e = assertThrows(TornadoTaskRuntimeException.class, () -> g.task("t", TaskGraphTest::copy, b, a));
     assertMentions(e, "\"g\"", "already has a task \"t\"");
   }
 

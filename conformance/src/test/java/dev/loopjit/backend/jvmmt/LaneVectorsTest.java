@@ -75,6 +75,29 @@ class LaneVectorsTest {
       }
   }
 
+  /** Square roots in float lanes (Java's (float) Math.sqrt, correctly rounded), in a product's inner loop. */
+  static void roots(float[] a, float[] b, float[] out, int n, int k) {
+    for (@Parallel int i = 0; i < 3; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        float acc = 0f;
+        for (int p = 0; p < k; p++) {
+          float v = b[p * n + j];
+          acc = acc + a[i * k + p] / ((float) Math.sqrt(v * v + 0.25f) + 1e-8f) - (float) Math.sqrt(v);
+        }
+        out[i * n + j] = acc;
+      }
+  }
+
+  /** Square roots in double lanes. */
+  static void doubleRoots(double[] a, double[] b, double[] out, int n, int k) {
+    for (@Parallel int i = 0; i < 3; i++)
+      for (@Parallel int j = 0; j < n; j++) {
+        double acc = 0.0;
+        for (int p = 0; p < k; p++) acc = acc + Math.sqrt(b[p * n + j]) * a[i * k + p] + Math.sqrt(b[p * n + j] * b[p * n + j]);
+        out[i * n + j] = acc;
+      }
+  }
+
   private static float u0(float[] a) {
     return a[0] + 1f;
   }
@@ -176,6 +199,23 @@ class LaneVectorsTest {
     assertTrue(code.contains("DoubleVectorOps.load") && code.contains("DoubleVectorOps.div") && code.contains("item_y + 3"), code);
     KernelCheck.Result r = KernelCheck.of("doubles/" + m + "x" + n + "x" + k, kernel).args(() -> new Object[] {
         new Inputs(8).doubles(m * k, -1, 1), new Inputs(9).doubles(k * n, -1, 1), new Inputs(10).doubles(m, -1, 1), new double[m * n], m, n, k}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+  }
+
+  @ParameterizedTest
+  @CsvSource({"5, 3", "200, 9", "256, 1"})
+  void squareRootsRunAsVectorsBitIdentical(int n, int k) {
+    dev.loopjit.api.Task5<float[], float[], float[], Integer, Integer> kernel = LaneVectorsTest::roots;
+    String code = jvmCode(kernel);
+    assertTrue(code.contains("VectorOps.sqrt"), code);
+    KernelCheck.Result r = KernelCheck.of("roots/" + n + "x" + k, kernel)
+        .args(() -> new Object[] {new Inputs(11).floats(3 * k, -2f, 2f), new Inputs(12).anyFloats(k * n), new float[3 * n], n, k}).run();
+    assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
+    dev.loopjit.api.Task5<double[], double[], double[], Integer, Integer> doubles = LaneVectorsTest::doubleRoots;
+    code = jvmCode(doubles);
+    assertTrue(code.contains("DoubleVectorOps.sqrt"), code);
+    r = KernelCheck.of("doubleRoots/" + n + "x" + k, doubles)
+        .args(() -> new Object[] {new Inputs(13).doubles(3 * k, -1, 1), new Inputs(14).doubles(k * n, -1, 4), new double[3 * n], n, k}).run();
     assertTrue(r.ranOn("jvm-mt"), r.devices().toString());
   }
 

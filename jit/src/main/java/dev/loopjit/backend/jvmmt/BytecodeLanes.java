@@ -211,6 +211,10 @@ final class BytecodeLanes {
         vectorValue(u.x(), lane, g);
         code.invokestatic(vectorKind.ops(), "neg", vectorKind.one());
       }
+      case Call c -> {   // SQRT only (LaneVectors#vectorises)
+        vectorValue(c.args().get(0), lane, g);
+        code.invokestatic(vectorKind.ops(), "sqrt", vectorKind.one());
+      }
       case Select sel -> {   // the condition is the same for every lane: the chosen side only, as Java evaluates it
         Label otherwise = code.newLabel(), end = code.newLabel();
         body.expressions.jumpUnless(sel.cond(), otherwise);

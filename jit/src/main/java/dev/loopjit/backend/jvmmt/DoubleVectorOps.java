@@ -2,6 +2,7 @@
 package dev.loopjit.backend.jvmmt;
 
 import jdk.incubator.vector.DoubleVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -64,5 +65,10 @@ final class DoubleVectorOps {
 
   static DoubleVector neg(DoubleVector a) {
     return a.neg();
+  }
+
+  /** The correctly rounded square root of each lane, as {@code Math.sqrt(x)}. */
+  static DoubleVector sqrt(DoubleVector a) {
+    return a.lanewise(VectorOperators.SQRT);
   }
 }

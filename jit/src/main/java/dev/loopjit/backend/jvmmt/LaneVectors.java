@@ -320,7 +320,7 @@ final class LaneVectors {
     }
   }
 
-  /** Whether {@code e}, a float value of one lane, has a vector form: lane-array and lane-moving global loads, + - * / and negation, lane-independent values. */
+  /** Whether {@code e}, a float value of one lane, has a vector form: lane-array and lane-moving global loads, + - * /, negation and square root, lane-independent values. */
   private static boolean vectorises(Expr e, Var lane, Plan plan) {
     if (e.type() != plan.element()) return false;
     if (!mentions(e, lane, plan)) return !IrWalk.anyExpr(e, x -> x instanceof Call c && c.op().hasEffect());
@@ -330,6 +330,8 @@ final class LaneVectors {
       case Binary b when b.op() == Op.Binary.ADD || b.op() == Op.Binary.SUB || b.op() == Op.Binary.MUL || b.op() == Op.Binary.DIV && plan.element() != Prim.INT ->
           vectorises(b.a(), lane, plan) && vectorises(b.b(), lane, plan);
       case Unary u when u.op() == Op.Unary.NEG -> vectorises(u.x(), lane, plan);
+      // the square root, correctly rounded in the lanes as in Java (a float's: (float) Math.sqrt((double) x), which Simplify writes so)
+      case Call c when c.op() == Intrinsic.SQRT && plan.element() != Prim.INT -> vectorises(c.args().get(0), lane, plan);
       // a choice the same for every lane (a branch on the row or a parameter, as Simplify writes small ones): one side per vector
       case Select sel -> !mentions(sel.cond(), lane, plan) && !IrWalk.anyExpr(sel.cond(), x -> x instanceof Call c && c.op().hasEffect())
           && vectorises(sel.a(), lane, plan) && vectorises(sel.b(), lane, plan);

@@ -2,6 +2,7 @@
 package dev.loopjit.backend.jvmmt;
 
 import jdk.incubator.vector.FloatVector;
+import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
@@ -69,5 +70,10 @@ final class VectorOps {
 
   static FloatVector neg(FloatVector a) {
     return a.neg();
+  }
+
+  /** The correctly rounded square root of each lane, as {@code (float) Math.sqrt(x)}. */
+  static FloatVector sqrt(FloatVector a) {
+    return a.lanewise(VectorOperators.SQRT);
   }
 }
