@@ -300,7 +300,15 @@ final class ValueObjects {
             ops.push(v.fields().get((int) c.longValue()));
           }
           case "size" -> ops.push(Const.of(n));
-          case "duplicate" -> ops.push(v);
+          case "duplicate" -> {   // a new object: its fields copied now, so that a setter on either changes only it
+            List<Expr> copy = new ArrayList<>();
+            for (Expr f : v.fields()) {
+              Var t = ops.temp(v.kind().element);
+              ops.out.add(new Stmt.Assign(t, f, ops.src));
+              copy.add(new Read(t));
+            }
+            ops.push(new Value(v.kind(), copy));
+          }
           default -> {
             if (name.startsWith("set")) set(ops, locals, v, name, raw);
             else throw Refusal.unsupported(ops.src, display);

@@ -162,6 +162,9 @@ public class VectorTypesTest {
       Int4 z = new Int4(9, 9, 9, 9);
       z.set(y);
       z.setY(7);
+      Int4 w = z.duplicate();
+      w.setZ(-1);
+      z.setW(w.getZ() + z.getW());
       b.set(i, Int4.add(y, z));
       sums.set(i, acc.getX() + acc.getY() + acc.getZ());
     }
