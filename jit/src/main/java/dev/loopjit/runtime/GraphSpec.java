@@ -34,10 +34,11 @@ public record GraphSpec(String name, List<Transfer> toDevice, List<TaskSpec> tas
       HostArray h = HostArray.of(o);
       boolean value = o instanceof Number || o instanceof Boolean || o instanceof Character
           || o != null && dev.loopjit.compiler.KernelValues.fieldsOf(o.getClass()) > 0;
-      if (h == null && value && what.equals("transferToHost"))   // nothing could come back into it: the caller's variable is a copy
+      if (h == null && value && what.equals("transferToHost"))   // nothing comes back into it: a kernel takes a value, never the host's variable or object
         throw new dev.loopjit.api.TornadoRuntimeException("graph \"" + graph + "\": transferToHost argument " + i + " is a "
-            + o.getClass().getSimpleName() + " (" + o + "), a value: a kernel cannot change it for the host, as a Java method cannot change its "
-            + "caller's variable; return results in an array (e.g. an IntArray of 1)");
+            + o.getClass().getSimpleName() + " (" + o + "), a value: " + (o instanceof Number || o instanceof Boolean || o instanceof Character
+                ? "a kernel cannot change it for the host, as a Java method cannot change its caller's variable; return results in an array (e.g. an IntArray of 1)"
+                : "a kernel takes its elements and cannot change the host's object; write results into an array or a vector collection (e.g. a VectorFloat4 of 1)"));
       if (h == null && (value || o instanceof KernelContext)) continue;
       if (h == null)   // TornadoVM's type for it; an IllegalArgumentException
         throw new dev.loopjit.api.TornadoRuntimeException("graph \"" + graph + "\": " + what + " argument " + i + " is "

@@ -248,6 +248,8 @@ public class VectorTypesTest {
         scaleBy(a, want, b, h);
         assertArrayEquals(want.toArray(), out.toArray(), d.id() + ", the values changed on the host");
       }
+      TornadoRuntimeException e = assertThrows(TornadoRuntimeException.class, () -> new TaskGraph("s").transferToHost(DataTransferMode.EVERY_EXECUTION, a));
+      assertTrue(e.getMessage().contains("a kernel takes its elements and cannot change the host's object"), e.getMessage());
     }
   }
 
