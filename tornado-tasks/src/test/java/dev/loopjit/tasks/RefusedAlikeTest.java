@@ -82,7 +82,7 @@ class RefusedAlikeTest {
     assertTrue(nullInteger.contains("cannot take null"), nullInteger);
   }
 
-  /** Takes a Float4 (which runs: {@link #dot3}) and returns one (refused: a helper returns a primitive or a HalfFloat). */
+  /** Takes a Float4 and returns one: runs (the callee's return assigns the caller's fields). */
   static Float4 twice(Float4 v) {
     return Float4.mult(v, 2f);
   }
@@ -99,7 +99,7 @@ class RefusedAlikeTest {
     for (@Parallel int i = 0; i < out.getSize(); i++) out.set(i, weigh(v.get(i), 0.5f, u.get(i)));
   }
 
-  /** Float4 values passed to helpers (through two levels, beside a float) run on every device, as Java computes them. */
+  /** Float4 values passed to helpers (through two levels, beside a float) and returned from them run on every device, as Java computes them. */
   @Test
   void aFloat4PassedToAHelperRunsEverywhere() {
     KernelCheck.of("float4Arguments", RefusedAlikeTest::float4Arguments).args(() -> {
@@ -112,10 +112,24 @@ class RefusedAlikeTest {
       }
       return new Object[] {v, u, new FloatArray(257)};
     }).run();
+    KernelCheck.of("float4ToHelper", RefusedAlikeTest::float4ToHelper).args(() -> {
+      VectorFloat4 v = new VectorFloat4(33);
+      for (int i = 0; i < 33 * 4; i++) v.getArray().set(i, i * 0.25f - 7f);
+      return new Object[] {v};
+    }).run();
   }
 
   static void float4ToHelper(VectorFloat4 a) {
     for (@Parallel int i = 0; i < a.getLength(); i++) a.set(i, twice(a.get(i)));
+  }
+
+  /** A setter on a Float4 another variable refers to: Java changes both, which values in registers cannot. */
+  static void sharedFloat4Setter(VectorFloat4 a) {
+    for (@Parallel int i = 0; i < a.getLength(); i++) {
+      Float4 x = a.get(i), y = x;
+      y.setW(0f);
+      a.set(i, x);
+    }
   }
 
   static void reduceTwoTerms(FloatArray in, @Reduce FloatArray out) {
@@ -173,7 +187,7 @@ class RefusedAlikeTest {
     refusedAlike("after an inner @Parallel loop",
         () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::afterInnerLoop, new FloatArray(16), 4));
     refusedAlike("new float[n]", () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::arrayOfLaunchSize, new FloatArray(8), 5));
-    refusedAlike("a helper returning a Float4", () -> one("t", (dev.loopjit.api.Task1<VectorFloat4>) RefusedAlikeTest::float4ToHelper, new VectorFloat4(4)));
+    refusedAlike("a setter on a shared Float4", () -> one("t", (dev.loopjit.api.Task1<VectorFloat4>) RefusedAlikeTest::sharedFloat4Setter, new VectorFloat4(4)));
     String message = outcome(Devices.jvm(), () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::earlyReturn, new FloatArray(2)));
     assertTrue(message.contains("RefusedAlikeTest.earlyReturn (RefusedAlikeTest.java:"), "the refusal names the method and line: " + message);
   }
