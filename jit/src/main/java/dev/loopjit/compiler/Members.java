@@ -133,6 +133,7 @@ final class Members {
           List<Expr> withResults = new ArrayList<>(passed);
           for (Var r : results) withResults.add(new Read(r));
           ops.out.add(new Stmt.Eval(new Invoke(owner, name, desc, null, withResults), ops.src));
+          valueLocals.sharedReference(results);   // the helper may return an object the caller holds (its parameter)
           ops.push(new ValueObjects.Value(returned, results.stream().map(r -> (Expr) new Read(r)).toList()));
           return;
         }

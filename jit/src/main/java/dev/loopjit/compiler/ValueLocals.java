@@ -16,7 +16,7 @@ import java.util.Set;
  * the local variable it is called on, which keeps Java's meaning exactly when no other variable
  * can refer to the same object. So every copy of a reference is recorded — one local assigned from
  * another ({@code Float4 b = a;}), a value chosen by {@code ?:} or a branch, a helper's parameter
- * (the caller's object) — and after the whole method is translated, {@link #check()} refuses a setter
+ * (the caller's object), a helper's result (which may be its parameter) — and after the whole method is translated, {@link #check()} refuses a setter
  * on a variable that may share its object, naming the setter's line. Values made by
  * {@code new Float4(…)}, an operation ({@code Float4.add}) or read from memory
  * ({@code VectorFloat4.get(i)}, a copy in Java too) are the variable's own.
@@ -80,7 +80,7 @@ final class ValueLocals {
     for (Setter s : setters)
       if (shared.contains(s.vars()))
         throw Refusal.error(s.src(), s.display(), "this vector may be the same object as another variable's (assigned from one, chosen by ?: or a "
-            + "branch, or a helper's parameter), and a change in place here would not reach the other as it does in Java: copy it first with new …(…), "
+            + "branch, a helper's parameter or result), and a change in place here would not reach the other as it does in Java: copy it first with new …(…), "
             + "or build a new value instead of " + s.display().substring(s.display().indexOf('.') + 1) + "(…)");
   }
 }

@@ -190,6 +190,20 @@ public class VectorTypesTest {
     for (@Parallel int i = 0; i < a.getLength(); i++) out.set(i, bump(a.get(i)));
   }
 
+  /** A helper returning its parameter: Java's caller then holds the same object twice. */
+  static Float3 same(Float3 p) {
+    return p;
+  }
+
+  static void setsAResult(VectorFloat3 a) {
+    for (@Parallel int i = 0; i < a.getLength(); i++) {
+      Float3 x = a.get(i);
+      Float3 y = same(x);
+      y.setZ(2f);
+      a.set(i, x);
+    }
+  }
+
   @Test
   void settersChangeALocalVectorOnEveryDeviceAsInJava() {
     int n = 19;
@@ -220,6 +234,9 @@ public class VectorTypesTest {
       TaskGraph param = new TaskGraph("s").task("t", VectorTypesTest::setsAParameter, new VectorFloat3(4), new FloatArray(4));
       e = assertThrows(KernelCompilationException.class, () -> new ExecutionPlan(param.snapshot()).withDevice(d).execute());
       assertTrue(e.getMessage().contains("(VectorTypesTest.java:") && e.getMessage().contains("a helper's parameter"), e.getMessage());
+      TaskGraph result = new TaskGraph("s").task("t", VectorTypesTest::setsAResult, new VectorFloat3(4));
+      e = assertThrows(KernelCompilationException.class, () -> new ExecutionPlan(result.snapshot()).withDevice(d).execute());
+      assertTrue(e.getMessage().contains("instead of setZ(…)"), e.getMessage());
     }
   }
 
