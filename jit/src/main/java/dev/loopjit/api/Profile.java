@@ -39,7 +39,7 @@ import java.util.List;
  * @param kernelDispatchNanos host time in the calls that hand launches to the driver (on the
  *                           {@code jvm} devices, which run kernels in the call, the kernels); under the profiler
  * @param deviceMemoryBytes  the plan's device memory when the execution ended (its buffers; arrays used
- *                           in place count nothing), always filled
+ *                           in place count nothing); under the profiler
  */
 public record Profile(long compileNanos, long driverCompileNanos, long kernelNanos, long copyInNanos,
     long copyOutNanos, long bytesIn, long bytesOut, int kernelsCompiled, List<TaskTime> tasks, long copyDispatchNanos,

@@ -32,7 +32,7 @@ public interface TornadoProfilerResult {
   /** Host time handing launches to the driver. */
   long getKernelDispatchTime();
 
-  /** The plan's device memory when the execution ended, in bytes. */
+  /** The plan's device memory when the execution ended, in bytes (under the profiler; else 0). */
   long getTotalDeviceMemoryUsage();
 
   /** Bytes copied host to device. */

@@ -242,7 +242,7 @@ public final class GraphRunner implements Engine.Executor {
       throw e;
     }
     executedOnce = true;
-    tally.deviceMemoryBytes = memoryBytes();
+    if (options.profile()) tally.deviceMemoryBytes = memoryBytes();
     return tally.profile(options.profile(), options.profile() ? limits() : null);
   }
 

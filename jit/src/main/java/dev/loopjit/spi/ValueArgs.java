@@ -59,12 +59,23 @@ final class ValueArgs extends AbstractList<Object> {
     return args.size() + fields;
   }
 
+  /** Each vector type's {@code toArray()}, found once. */
+  private static final ClassValue<Method> TO_ARRAY = new ClassValue<>() {
+    @Override
+    protected Method computeValue(Class<?> type) {
+      try {
+        return type.getMethod("toArray");
+      } catch (NoSuchMethodException e) {
+        throw new IllegalStateException(type.getSimpleName() + " has no toArray()", e);
+      }
+    }
+  };
+
   /** Field {@code k} of a value as the kernel takes it: a HalfFloat's float value, a vector's element {@code k}. */
   private static Object field(Object value, int k) {
     if (value instanceof HalfFloat h) return h.getFloat32();
     try {
-      Method toArray = value.getClass().getMethod("toArray");
-      return Array.get(toArray.invoke(value), k);
+      return Array.get(TO_ARRAY.get(value.getClass()).invoke(value), k);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot read the elements of a " + value.getClass().getSimpleName(), e);
     }
