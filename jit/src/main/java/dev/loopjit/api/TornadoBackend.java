@@ -50,11 +50,6 @@ public final class TornadoBackend {
     return getDefaultDevice().getTornadoVMBackend();
   }
 
-  /** The platforms its devices belong to: one per backend here. */
-  public int getNumPlatforms() {
-    return 1;
-  }
-
   /**
    * Makes its device {@code index} the default device, as TornadoVM's {@code setDefaultDevice}:
    * sets {@code loopjit.device} to that device's id, so that {@link Devices#best()} and every plan

@@ -138,18 +138,14 @@ final class Inline implements Pass {
   }
 
   /**
-   * A helper returning a vector is called with its result variables after its arguments
-   * ({@link Members}): the caller's variables its returns assign. Empty for any other call.
+   * A helper returning a vector is called with its result variables after its arguments, one per
+   * field ({@link Members}): the caller's variables its returns assign. Empty for any other call.
    */
   private static List<Var> vectorResults(Invoke call, MethodRef callee) {
+    ValueObjects.Kind kind = ValueObjects.kind(callee.method().getReturnType());
+    if (kind == null || kind == ValueObjects.Kind.HALF) return List.of();
     List<Var> results = new ArrayList<>();
-    if (ValueObjects.kind(callee.method().getReturnType()) == null || ValueObjects.kind(callee.method().getReturnType()) == ValueObjects.Kind.HALF)
-      return results;
-    // The arguments Members passed: one per primitive or array parameter, a vector's fields each, no KernelContext; then the results.
-    int passed = 0;
-    for (Class<?> p : callee.method().getParameterTypes())
-      passed += p == dev.loopjit.api.KernelContext.class ? 0 : ValueObjects.kind(p) != null ? ValueObjects.kind(p).fields : 1;
-    for (Expr a : call.args().subList(passed, call.args().size())) results.add(((Read) a).var());
+    for (Expr a : call.args().subList(call.args().size() - kind.fields, call.args().size())) results.add(((Read) a).var());
     return results;
   }
 

@@ -129,7 +129,7 @@ final class Members {
           List<Var> results = new ArrayList<>();
           for (int f = 0; f < returned.fields; f++) results.add(names.fresh(prefix + name + "_" + returned.fieldName(f), returned.element));
           // Assigned first, so that no pass sees a variable read before it is written (the call's returns assign them).
-          for (Var r : results) ops.out.add(new Stmt.Assign(r, r.type() == Prim.INT ? Const.of(0) : r.type() == Prim.DOUBLE ? Const.of(0.0) : Const.of(0f), ops.src));
+          for (Var r : results) ops.out.add(new Stmt.Assign(r, ValueObjects.zero(returned.element), ops.src));
           List<Expr> withResults = new ArrayList<>(passed);
           for (Var r : results) withResults.add(new Read(r));
           ops.out.add(new Stmt.Eval(new Invoke(owner, name, desc, null, withResults), ops.src));

@@ -121,13 +121,15 @@ final class Translator {
         // A HalfFloat or vector (Float4, Int3, …) parameter is its fields: a helper's one parameter each (Members passes them so),
         // a kernel's primitives the host passes after the arguments (its Java parameter is then no device argument).
         ValueObjects.Kind kind = ValueObjects.kind(c);
+        List<Var> vars = new ArrayList<>();
         List<Expr> fields = new ArrayList<>();
         for (int f = 0; f < kind.fields; f++) {
           Var field = names.fresh(kind.fields == 1 ? name : name + "_" + kind.fieldName(f), kind.element);
-          (caller != null ? params : valueFields).add(field);
+          vars.add(field);
           fields.add(new Read(field));
         }
-        members.valueLocals.sharedReference(fields.stream().map(f -> ((Read) f).var()).toList());   // the caller's or the host's object
+        (caller != null ? params : valueFields).addAll(vars);
+        members.valueLocals.sharedReference(vars);   // the caller's or the host's object
         refs0.put(slot++, new ValueObjects.Value(kind, fields));
         if (caller == null) params.add(null);
         continue;

@@ -265,7 +265,7 @@ final class ValueObjects {
     return new Convert(Prim.FLOAT, new Call(op, Prim.DOUBLE, List.of(new Convert(Prim.DOUBLE, x))));
   }
 
-  private static Expr zero(Prim e) {
+  static Expr zero(Prim e) {
     return e == Prim.INT ? Const.of(0) : e == Prim.DOUBLE ? Const.of(0d) : Const.of(0f);
   }
 

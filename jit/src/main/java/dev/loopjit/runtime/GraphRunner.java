@@ -149,6 +149,7 @@ public final class GraphRunner implements Engine.Executor {
     List<GraphSpec> graphs = specs(plan);
     for (GraphSpec g : graphs) for (TaskSpec t : g.tasks()) t.checkReceiver();   // before anything runs
     Tally tally = new Tally();
+    tally.timed = options.profile();
     device.measure(options.profile());
     Map<GraphSpec, List<Schedule.Prepared>> steps = prepare(graphs, options, tally);
     allocate(options.plan() != null ? specs(options.plan()) : graphs);
@@ -272,9 +273,9 @@ public final class GraphRunner implements Engine.Executor {
       tally.launched.add(p.task().qualifiedName());   // before: a launch may run the kernel itself (jvm)
     }
     step(() -> "launch    " + p.task().qualifiedName() + " " + java.util.Arrays.toString(p.grid().counts()));
-    long t0 = System.nanoTime();
+    long t0 = tally.timed ? System.nanoTime() : 0;
     Timing timing = device.launch(p.kernel(), args, p.grid());
-    tally.kernelDispatchNanos += System.nanoTime() - t0;
+    if (tally.timed) tally.kernelDispatchNanos += System.nanoTime() - t0;
     Profile.Work work = options.profile() ? work(p) : null;
     tally.kernels.add(new KernelRun(p.task().qualifiedName(), timing, work, options.profile() ? p.kernel().variant() : ""));
   }
@@ -415,6 +416,7 @@ public final class GraphRunner implements Engine.Executor {
     usable();
     device.measure(profile);
     Tally tally = new Tally();
+    tally.timed = profile;
     for (Object o : arrays) {
       HostArray h = HostArray.of(o);
       Slot s = h == null ? null : slots.get(h);
@@ -529,6 +531,7 @@ public final class GraphRunner implements Engine.Executor {
     usable();
     device.measure(profile);
     Tally tally = new Tally();
+    tally.timed = profile;
     copyOut(slots.get(h), tally);
     device.finish();
     return tally.profile(profile, null);
@@ -597,9 +600,9 @@ public final class GraphRunner implements Engine.Executor {
     }
     String what = phase == Launch.Loops.PROLOGUE ? " (prologue)" : " (epilogue)";
     step(() -> "launch    " + step.task().qualifiedName() + what);
-    long t0 = System.nanoTime();
+    long t0 = tally.timed ? System.nanoTime() : 0;
     Timing timing = device.launch(step.kernel(), args, Grid.once(step.grid().dims(), phase));
-    tally.kernelDispatchNanos += System.nanoTime() - t0;
+    if (tally.timed) tally.kernelDispatchNanos += System.nanoTime() - t0;
     tally.kernels.add(new KernelRun(step.task().qualifiedName() + what, timing, null, ""));
   }
 
@@ -785,18 +788,18 @@ public final class GraphRunner implements Engine.Executor {
   private void copyIn(Slot s, Tally tally) {
     fresh.add(s.buffer.host());
     step(() -> "copy in   " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
-    long t0 = System.nanoTime();
+    long t0 = tally.timed ? System.nanoTime() : 0;
     tally.copyIn.add(device.copyIn(s.buffer));
-    tally.copyDispatchNanos += System.nanoTime() - t0;
+    if (tally.timed) tally.copyDispatchNanos += System.nanoTime() - t0;
     if (!s.buffer.inPlace()) tally.bytesIn += s.buffer.host().byteSize();
     valid(s, true);
   }
 
   private void copyOut(Slot s, Tally tally) {
     step(() -> "copy out  " + name(s.buffer.host()) + (s.buffer.inPlace() ? " (in place: nothing moves)" : ""));
-    long t0 = System.nanoTime();
+    long t0 = tally.timed ? System.nanoTime() : 0;
     tally.copyOut.add(device.copyOut(s.buffer));
-    tally.copyDispatchNanos += System.nanoTime() - t0;
+    if (tally.timed) tally.copyDispatchNanos += System.nanoTime() - t0;
     if (!s.buffer.inPlace()) tally.bytesOut += s.buffer.host().byteSize();
   }
 
@@ -829,6 +832,8 @@ public final class GraphRunner implements Engine.Executor {
   private static final class Tally {
     int compiled;
     long compileNanos, driverNanos, bytesIn, bytesOut;
+    /** Whether the execution is profiled: only then are the dispatch times and device memory measured. */
+    boolean timed;
     /** Host time in the driver calls that enqueue copies and launches (on the jvm devices, the work itself). */
     long copyDispatchNanos, kernelDispatchNanos;
     /** The plan's device memory on this device when the execution ended. */
@@ -847,7 +852,7 @@ public final class GraphRunner implements Engine.Executor {
         tasks.add(new Profile.TaskTime(k.task(), ns, k.work(), k.work() != null ? limits : null, k.variant()));
       }
       return new Profile(compileNanos, driverNanos, kernelNanos, timed ? sum(copyIn) : 0, timed ? sum(copyOut) : 0,
-          bytesIn, bytesOut, compiled, tasks, timed ? copyDispatchNanos : 0, timed ? kernelDispatchNanos : 0, deviceMemoryBytes);
+          bytesIn, bytesOut, compiled, tasks, copyDispatchNanos, kernelDispatchNanos, deviceMemoryBytes);
     }
 
     private static long sum(List<Timing> l) {

@@ -3,7 +3,6 @@ package dev.loopjit.spi;
 
 import dev.loopjit.compiler.KernelValues;
 import dev.loopjit.types.HalfFloat;
-import java.lang.reflect.Array;
 import java.lang.reflect.Method;
 import java.util.AbstractList;
 import java.util.ArrayList;
@@ -59,14 +58,14 @@ final class ValueArgs extends AbstractList<Object> {
     return args.size() + fields;
   }
 
-  /** Each vector type's {@code toArray()}, found once. */
-  private static final ClassValue<Method> TO_ARRAY = new ClassValue<>() {
+  /** Each vector type's {@code get(int)}, found once. */
+  private static final ClassValue<Method> GET = new ClassValue<>() {
     @Override
     protected Method computeValue(Class<?> type) {
       try {
-        return type.getMethod("toArray");
+        return type.getMethod("get", int.class);
       } catch (NoSuchMethodException e) {
-        throw new IllegalStateException(type.getSimpleName() + " has no toArray()", e);
+        throw new IllegalStateException(type.getSimpleName() + " has no get(int)", e);
       }
     }
   };
@@ -75,7 +74,7 @@ final class ValueArgs extends AbstractList<Object> {
   private static Object field(Object value, int k) {
     if (value instanceof HalfFloat h) return h.getFloat32();
     try {
-      return Array.get(TO_ARRAY.get(value.getClass()).invoke(value), k);
+      return GET.get(value.getClass()).invoke(value, k);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("cannot read the elements of a " + value.getClass().getSimpleName(), e);
     }
