@@ -183,6 +183,12 @@ public final class TornadoMath {
     return Math.ceil(v);
   }
 
+  /** {@code m}'s rotation (its upper-left 3 × 3) applied to {@code x}: the dot product of each of its first three rows with {@code x}. */
+  public static dev.loopjit.types.Float3 rotate(dev.loopjit.types.Matrix4x4Float m, dev.loopjit.types.Float3 x) {
+    return new dev.loopjit.types.Float3(dev.loopjit.types.Float3.dot(m.row(0).asFloat3(), x), dev.loopjit.types.Float3.dot(m.row(1).asFloat3(), x),
+        dev.loopjit.types.Float3.dot(m.row(2).asFloat3(), x));
+  }
+
   /** {@code v - floor(v)}. */
   public static float fract(float v) {
     return v - floor(v);

@@ -127,7 +127,7 @@ final class Members {
           // A helper returning a vector (Float3, Int4, …): its return assigns these variables (Inline passes them after the arguments).
           ops.spillLoads();
           List<Var> results = new ArrayList<>();
-          for (int f = 0; f < returned.fields; f++) results.add(names.fresh(prefix + name + "_" + returned.fieldName(f), returned.element));
+          for (int f = 0; f < returned.fields; f++) results.add(names.fresh(prefix + name + "_" + returned.fieldName(f), returned.element.stackType()));
           // Assigned first, so that no pass sees a variable read before it is written (the call's returns assign them).
           for (Var r : results) ops.out.add(new Stmt.Assign(r, ValueObjects.zero(returned.element), ops.src));
           List<Expr> withResults = new ArrayList<>(passed);

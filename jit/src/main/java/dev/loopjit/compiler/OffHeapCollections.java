@@ -15,7 +15,8 @@ import java.util.List;
  * {@code SHAPE(m, 0)}; the {@code arguments} pass turns each SHAPE into an int argument the host
  * computes from the collection at launch. Vectors index their storage directly; a vector of values
  * ({@code VectorFloat4}, {@code VectorInt3}, {@code VectorDouble16}, …) has as element {@code i} the
- * value of storage elements {@code n·i} to {@code n·i + n - 1}.
+ * value of storage elements {@code n·i} to {@code n·i + n - 1}. An image ({@code ImageFloat}, {@code ImageByte4}, …) is
+ * rows of {@code X()} pixels: {@code get(x, y)} is pixel {@code y * X + x}, {@code X()} is {@code SHAPE(m, 0)}.
  */
 final class OffHeapCollections {
   private OffHeapCollections() {}
@@ -25,7 +26,10 @@ final class OffHeapCollections {
   /** The element type of a collection class (by simple name), or null when it is not one. */
   static Prim element(String simpleName) {
     return switch (simpleName) {
-      case "Matrix2DFloat", "VectorFloat", "Matrix3DFloat", "Matrix2DFloat4", "Matrix3DFloat4" -> Prim.FLOAT;
+      case "Matrix2DFloat", "VectorFloat", "Matrix3DFloat", "Matrix2DFloat4", "Matrix3DFloat4", "ImageFloat", "ImageFloat3", "ImageFloat4", "ImageFloat8",
+          "Matrix4x4Float" -> Prim.FLOAT;
+      case "ImageByte3", "ImageByte4" -> Prim.BYTE;
+      case "VolumeShort2" -> Prim.SHORT;
       case "Matrix2DInt", "VectorInt", "Matrix3DInt" -> Prim.INT;
       case "Matrix2DDouble", "VectorDouble", "Matrix3DDouble" -> Prim.DOUBLE;
       case "Matrix3DLong" -> Prim.LONG;
@@ -40,6 +44,8 @@ final class OffHeapCollections {
    */
   static ValueObjects.Kind vectorOf(String simpleName) {
     if (simpleName.startsWith("Matrix") && simpleName.endsWith("Float4")) return ValueObjects.Kind.FLOAT4;
+    if (simpleName.startsWith("Image") && !simpleName.equals("ImageFloat")) return ValueObjects.kind(TYPES + simpleName.substring("Image".length()));
+    if (simpleName.startsWith("Volume")) return ValueObjects.kind(TYPES + simpleName.substring("Volume".length()));
     if (!simpleName.startsWith("Vector")) return null;
     ValueObjects.Kind k = ValueObjects.kind("dev/loopjit/types/" + simpleName.substring("Vector".length()));
     return k == ValueObjects.Kind.HALF ? null : k;
@@ -50,18 +56,20 @@ final class OffHeapCollections {
     if (!owner.startsWith(TYPES)) return false;
     String simple = owner.substring(TYPES.length());
     if (element(simple) == null) return false;
-    boolean matrix = simple.startsWith("Matrix");
-    int dims = simple.startsWith("Matrix3D") ? 3 : matrix ? 2 : 1;   // the indices get and set take
+    boolean matrix = simple.startsWith("Matrix"), pixels = simple.startsWith("Image") || simple.startsWith("Volume");
+    boolean small = simple.equals("Matrix4x4Float");   // get(k) or get(i, j) over 16 floats, row(i) and column(j)
+    // the indices get and set take; an image's get(i) / set(i, v) name pixel i of the whole image, get(x, y) pixel y·X + x
+    int dims = pixels || small ? (name.equals("set") ? raw.length - 1 : raw.length) : simple.startsWith("Matrix3D") ? 3 : matrix ? 2 : 1;
     ValueObjects.Kind values = vectorOf(simple);   // a collection of Float4s, Int8s, …: element e is fields n·e … n·e + n - 1
     String display = simple + "." + name;
     switch (name) {
       case "get" -> {
-        Expr at = index(array, raw, dims);
+        Expr at = pixels ? pixel(array, raw, dims) : small ? small(raw, dims) : index(array, raw, dims);
         ops.push(values != null ? ValueObjects.loadVector(ops, values, array, at) : new Load(array, at));
       }
       case "set" -> {
-        if (raw.length != dims + 1) throw Refusal.error(ops.src, display, display + " of a whole collection is not supported in a kernel; copy elements");
-        Expr at = index(array, raw, dims);
+        if (raw.length != dims + 1 || dims == 0) throw Refusal.error(ops.src, display, display + " of a whole collection is not supported in a kernel; copy elements");
+        Expr at = pixels ? pixel(array, raw, dims) : small ? small(raw, dims) : index(array, raw, dims);
         if (values != null) {
           ValueObjects.storeVector(ops, values, array, at, raw[dims], display);
           return true;
@@ -69,15 +77,32 @@ final class OffHeapCollections {
         ops.spillLoads();
         ops.out.add(new Stmt.Store(array, at, (Expr) raw[dims], ops.src));
       }
-      case "getNumRows", "getSizeX" -> ops.push(shape(array, 0));
-      case "getNumColumns", "getSizeY" -> ops.push(shape(array, 1));
-      case "getSizeZ" -> ops.push(shape(array, 2));
-      case "size" -> ops.push(new Length(array));
+      case "getNumRows", "getSizeX", "X" -> ops.push(shape(array, 0));
+      case "getNumColumns", "getSizeY", "Y" -> ops.push(shape(array, 1));
+      case "getSizeZ", "Z" -> ops.push(shape(array, 2));
+      case "row", "column" -> {
+        if (!small) throw Refusal.unsupported(ops.src, display);
+        if (name.equals("row")) ops.push(ValueObjects.loadVector(ops, ValueObjects.Kind.FLOAT4, array, (Expr) raw[0]));
+        else {
+          Expr j = ops.once((Expr) raw[0]);
+          List<Expr> f = new java.util.ArrayList<>();
+          for (int i = 0; i < 4; i++) f.add(ops.once(new Load(array, new Binary(Op.Binary.ADD, Const.of(4 * i), j))));
+          ops.push(new ValueObjects.Value(ValueObjects.Kind.FLOAT4, f));
+        }
+      }
+      case "fill", "identity" -> {   // a Matrix4x4Float's 16 floats, each stored
+        if (!small) throw Refusal.error(ops.src, display, display + " of a whole collection is not supported in a kernel; write a loop over its elements");
+        Expr v = name.equals("fill") ? ops.once((Expr) raw[0]) : null;
+        ops.spillLoads();
+        for (int k = 0; k < 16; k++) ops.out.add(new Stmt.Store(array, Const.of(k), v != null ? v : Const.of(k % 5 == 0 ? 1f : 0f), ops.src));
+      }
+      case "size" -> ops.push(pixels && values != null ? new Binary(Op.Binary.DIV, new Length(array), Const.of(values.fields)) : new Length(array));
       case "getLength" -> ops.push(values != null ? new Binary(Op.Binary.DIV, new Length(array), Const.of(values.fields)) : new Length(array));
       case "vectorWidth" -> ops.push(Const.of(values != null ? values.fields : 1));
       case "getArray" -> ops.push(array);
       default -> throw Refusal.error(ops.src, display, display + " is not supported in a kernel (collections offer get, set, size"
-          + (dims == 3 ? ", getSizeX, getSizeY, getSizeZ" : matrix ? ", getNumRows, getNumColumns" : ", getLength") + " and getArray there)");
+          + (pixels ? ", X, Y" + (simple.startsWith("Volume") ? ", Z" : "") : small ? ", row, column, fill, identity, getNumRows, getNumColumns" : dims == 3
+              ? ", getSizeX, getSizeY, getSizeZ" : matrix ? ", getNumRows, getNumColumns" : ", getLength") + " and getArray there)");
     }
     return true;
   }
@@ -87,6 +112,21 @@ final class OffHeapCollections {
     if (dims == 1) return (Expr) raw[0];
     Expr at = flat(array, (Expr) raw[0], (Expr) raw[1]);
     return dims == 2 ? at : new Binary(Op.Binary.ADD, new Binary(Op.Binary.MUL, at, shape(array, 2)), (Expr) raw[2]);
+  }
+
+  /**
+   * An image's pixel or a volume's voxel, x fastest: {@code get(i)} names pixel {@code i},
+   * {@code get(x, y)} pixel {@code y * X + x}, {@code get(x, y, z)} voxel {@code (z * Y + y) * X + x}.
+   */
+  private static Expr pixel(Expr array, Object[] raw, int dims) {
+    Expr at = (Expr) raw[dims - 1];
+    for (int d = dims - 2; d >= 0; d--) at = new Binary(Op.Binary.ADD, new Binary(Op.Binary.MUL, at, shape(array, d)), (Expr) raw[d]);
+    return at;
+  }
+
+  /** Float {@code k} of a Matrix4x4Float, or element {@code (i, j)}: {@code i * 4 + j}. */
+  private static Expr small(Object[] raw, int dims) {
+    return dims == 1 ? (Expr) raw[0] : new Binary(Op.Binary.ADD, new Binary(Op.Binary.MUL, (Expr) raw[0], Const.of(4)), (Expr) raw[1]);
   }
 
   /** Row-major {@code i * columns + j}. */

@@ -124,7 +124,7 @@ final class Translator {
         List<Var> vars = new ArrayList<>();
         List<Expr> fields = new ArrayList<>();
         for (int f = 0; f < kind.fields; f++) {
-          Var field = names.fresh(kind.fields == 1 ? name : name + "_" + kind.fieldName(f), kind.element);
+          Var field = names.fresh(kind.fields == 1 ? name : name + "_" + kind.fieldName(f), kind.element.stackType());
           vars.add(field);
           fields.add(new Read(field));
         }
@@ -247,7 +247,7 @@ final class Translator {
       int slot = k;
       if (first instanceof ValueObjects.Value v0 && all.stream().allMatch(l -> l.get(slot) instanceof ValueObjects.Value v && v.kind() == v0.kind())) {
         List<Var> fields = new ArrayList<>();
-        for (int i = 0; i < v0.kind().fields; i++) fields.add(temp(v0.kind().element));
+        for (int i = 0; i < v0.kind().fields; i++) fields.add(temp(v0.kind().element.stackType()));
         for (var pred : from.entrySet()) {
           members.valueLocals.chosen((ValueObjects.Value) pred.getValue().get(k));
           for (int i = 0; i < fields.size(); i++)
@@ -430,7 +430,7 @@ final class Translator {
         int field = i;
         vars.add(locals.computeIfAbsent(slot + ":" + val.kind() + ":" + i, k -> {
           String n = code.nameOf(slot, "L");
-          return names.fresh(prefix + (n != null ? n : "v" + slot) + (val.kind().fields > 1 ? "_" + val.kind().fieldName(field) : ""), val.kind().element);
+          return names.fresh(prefix + (n != null ? n : "v" + slot) + (val.kind().fields > 1 ? "_" + val.kind().fieldName(field) : ""), val.kind().element.stackType());
         }));
       }
       members.valueLocals.local(vars);

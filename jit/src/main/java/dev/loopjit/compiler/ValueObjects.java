@@ -42,7 +42,9 @@ final class ValueObjects {
     FLOAT16("Float16", 16, Prim.FLOAT),
     INT2("Int2", 2, Prim.INT), INT3("Int3", 3, Prim.INT), INT4("Int4", 4, Prim.INT), INT8("Int8", 8, Prim.INT), INT16("Int16", 16, Prim.INT),
     DOUBLE2("Double2", 2, Prim.DOUBLE), DOUBLE3("Double3", 3, Prim.DOUBLE), DOUBLE4("Double4", 4, Prim.DOUBLE), DOUBLE8("Double8", 8, Prim.DOUBLE),
-    DOUBLE16("Double16", 16, Prim.DOUBLE);
+    DOUBLE16("Double16", 16, Prim.DOUBLE),
+    /** Bytes and shorts: each field an int in the type's range, every result narrowed as {@code (byte) (a + b)} narrows it. */
+    BYTE3("Byte3", 3, Prim.BYTE), BYTE4("Byte4", 4, Prim.BYTE), SHORT2("Short2", 2, Prim.SHORT), SHORT3("Short3", 3, Prim.SHORT);
 
     final String owner;
     final int fields;
@@ -154,8 +156,11 @@ final class ValueObjects {
       return true;
     }
     int n = k.fields;
-    Prim e = k.element;
-    boolean floating = e != Prim.INT;
+    Prim e = k.element.stackType();
+    boolean floating = e == Prim.FLOAT || e == Prim.DOUBLE;
+    if ((k.element == Prim.BYTE || k.element == Prim.SHORT) && !java.util.Set.of("add", "sub", "mult", "div", "inc", "dec", "scale", "min", "max", "clamp").contains(name))
+      throw Refusal.error(ops.src, display, display + " is not supported in a kernel (kernels may use " + k.simpleName
+          + "'s constructors, getters, get(k), add, sub, mult, div, inc, dec, scale, min, max and clamp)");
     switch (name) {
       case "add", "sub", "mult", "div", "inc", "dec", "scale", "scaleByInverse" -> {
         Op.Binary op = switch (name) {
@@ -171,7 +176,7 @@ final class ValueObjects {
         Expr s = !scalar ? null : name.equals("scaleByInverse") ? ops.once(new Binary(Op.Binary.DIV, one(e), (Expr) raw[1])) : ops.once((Expr) raw[1]);
         IntFunction<Expr> b = scalar ? i -> s : operand(ops, raw[1], k, display);
         List<Expr> f = new ArrayList<>();
-        for (int i = 0; i < n; i++) f.add(new Binary(op, a.fields().get(i), b.apply(i)));
+        for (int i = 0; i < n; i++) f.add(narrow(k, new Binary(op, a.fields().get(i), b.apply(i))));
         ops.push(new Value(k, f));
       }
       case "min", "max" -> {
@@ -181,11 +186,11 @@ final class ValueObjects {
           List<Expr> f = a.fields();
           Expr r = f.get(n - 1);
           for (int i = n - 2; i >= 0; i--) r = call(op, e, f.get(i), r);
-          ops.push(r);
+          ops.push(narrow(k, r));
         } else {
           Value b = value(ops, raw[1], k, display);
           List<Expr> f = new ArrayList<>();
-          for (int i = 0; i < n; i++) f.add(call(op, e, a.fields().get(i), b.fields().get(i)));
+          for (int i = 0; i < n; i++) f.add(narrow(k, call(op, e, a.fields().get(i), b.fields().get(i))));
           ops.push(new Value(k, f));
         }
       }
@@ -193,7 +198,7 @@ final class ValueObjects {
         Value a = value(ops, raw[0], k, display);
         Expr lo = ops.once((Expr) raw[1]), hi = ops.once((Expr) raw[2]);
         List<Expr> f = new ArrayList<>();
-        for (int i = 0; i < n; i++) f.add(call(Intrinsic.MIN, e, call(Intrinsic.MAX, e, a.fields().get(i), lo), hi));
+        for (int i = 0; i < n; i++) f.add(narrow(k, call(Intrinsic.MIN, e, call(Intrinsic.MAX, e, a.fields().get(i), lo), hi)));
         ops.push(new Value(k, f));
       }
       case "sum" -> ops.push(sum(value(ops, raw[0], k, display).fields()));
@@ -266,11 +271,16 @@ final class ValueObjects {
   }
 
   static Expr zero(Prim e) {
-    return e == Prim.INT ? Const.of(0) : e == Prim.DOUBLE ? Const.of(0d) : Const.of(0f);
+    return e.stackType() == Prim.INT ? Const.of(0) : e == Prim.DOUBLE ? Const.of(0d) : Const.of(0f);
   }
 
   private static Expr one(Prim e) {
-    return e == Prim.INT ? Const.of(1) : e == Prim.DOUBLE ? Const.of(1d) : Const.of(1f);
+    return e.stackType() == Prim.INT ? Const.of(1) : e == Prim.DOUBLE ? Const.of(1d) : Const.of(1f);
+  }
+
+  /** A result of {@code k}'s arithmetic as Java stores it: narrowed to a byte or short for {@code Byte3}, {@code Short2}, …, else as is. */
+  private static Expr narrow(Kind k, Expr x) {
+    return k.element == Prim.BYTE || k.element == Prim.SHORT ? new Convert(k.element, x) : x;
   }
 
   /** A method called on a value; returns false when {@code receiver} is not a value. */
@@ -300,10 +310,23 @@ final class ValueObjects {
             ops.push(v.fields().get((int) c.longValue()));
           }
           case "size" -> ops.push(Const.of(n));
+          // a new vector of the first elements (asFloat3 of a Float4) or of either half (getLow, getHigh)
+          case "asFloat2", "asFloat3", "asInt2", "asInt3", "asDouble2", "asDouble3", "getLow", "getHigh" -> {
+            int k = name.startsWith("as") ? name.charAt(name.length() - 1) - '0' : n / 2, from = name.equals("getHigh") ? n / 2 : 0;
+            Kind part = Kind.vector(v.kind().element, k);
+            if (part == null || k >= n || name.startsWith("get") && n % 2 != 0) throw Refusal.unsupported(ops.src, display);
+            List<Expr> copy = new ArrayList<>();   // a new object, as duplicate(): its fields copied now
+            for (Expr f : v.fields().subList(from, from + k)) {
+              Var t = ops.temp(part.element.stackType());
+              ops.out.add(new Stmt.Assign(t, f, ops.src));
+              copy.add(new Read(t));
+            }
+            ops.push(new Value(part, copy));
+          }
           case "duplicate" -> {   // a new object: its fields copied now, so that a setter on either changes only it
             List<Expr> copy = new ArrayList<>();
             for (Expr f : v.fields()) {
-              Var t = ops.temp(v.kind().element);
+              Var t = ops.temp(v.kind().element.stackType());
               ops.out.add(new Stmt.Assign(t, f, ops.src));
               copy.add(new Read(t));
             }
@@ -378,7 +401,7 @@ final class ValueObjects {
     List<Expr> values = new ArrayList<>(v.fields());
     if (overlap)
       for (int i = 0; i < values.size(); i++) {
-        Var t = ops.temp(v.kind().element);
+        Var t = ops.temp(v.kind().element.stackType());
         ops.out.add(new Stmt.Assign(t, values.get(i), ops.src));
         values.set(i, new Read(t));
       }

@@ -663,6 +663,7 @@ public final class GraphRunner implements Engine.Executor {
 
   private void allocate(List<GraphSpec> graphs) {
     if (graphs == allocatedFor) return; // a plan passes the same graphs each time: every buffer exists already
+    SharedMemory.refuse(graphs);
     Map<HostArray, Boolean> seen = new LinkedHashMap<>();
     for (GraphSpec g : graphs) {
       g.toDevice().forEach(t -> seen.put(t.array(), true));

@@ -48,7 +48,7 @@ public record HostArray(Object array, Prim element, int length) {
     if (dev.loopjit.types.NativeCollection.class.isAssignableFrom(c) && c != dev.loopjit.types.NativeCollection.class) {
       String n = c.getSimpleName();   // Matrix2DFloat, VectorFloat, VectorFloat4, VectorInt8, VectorDouble16, …
       return n.contains("Float") ? Prim.FLOAT : n.contains("Int") ? Prim.INT : n.contains("Double") ? Prim.DOUBLE : n.contains("Long") ? Prim.LONG
-          : n.contains("Short") ? Prim.SHORT : null;
+          : n.contains("Short") ? Prim.SHORT : n.contains("Byte") ? Prim.BYTE : null;
     }
     return null;
   }
@@ -59,7 +59,7 @@ public record HostArray(Object array, Prim element, int length) {
   }
 
   /**
-   * Extent {@code dim} of a matrix (0: rows or x, 1: columns or y, 2: z), what {@code Intrinsic.SHAPE} asks at
+   * Extent {@code dim} of a matrix (0: rows or x, 1: columns or y, 2: z) or an image or volume (0: X, 1: Y, 2: Z), what {@code Intrinsic.SHAPE} asks at
    * launch; a vector or array has one row of {@link #length()} elements.
    */
   public int extent(int dim) {
@@ -74,6 +74,14 @@ public record HostArray(Object array, Prim element, int length) {
       case dev.loopjit.types.Matrix3DLong m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
       case dev.loopjit.types.Matrix3DShort m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
       case dev.loopjit.types.Matrix3DFloat4 m -> dim == 0 ? m.getSizeX() : dim == 1 ? m.getSizeY() : m.getSizeZ();
+      case dev.loopjit.types.ImageFloat m -> dim == 0 ? m.X() : m.Y();
+      case dev.loopjit.types.ImageFloat3 m -> dim == 0 ? m.X() : m.Y();
+      case dev.loopjit.types.ImageFloat4 m -> dim == 0 ? m.X() : m.Y();
+      case dev.loopjit.types.ImageFloat8 m -> dim == 0 ? m.X() : m.Y();
+      case dev.loopjit.types.ImageByte3 m -> dim == 0 ? m.X() : m.Y();
+      case dev.loopjit.types.ImageByte4 m -> dim == 0 ? m.X() : m.Y();
+      case dev.loopjit.types.VolumeShort2 m -> dim == 0 ? m.X() : dim == 1 ? m.Y() : m.Z();
+      case dev.loopjit.types.Matrix4x4Float m -> 4;
       default -> dim == 0 ? 1 : length;
     };
   }

@@ -72,6 +72,14 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
   public static TaskSpec of(String graph, String id, Serializable code, Object[] args) {
     String task = graph + "." + id;
     MethodRef m = MethodRef.ofLambda(code, task);
+    MethodRef kernel = m.isInstance() ? collectionKernel(m) : null;
+    if (kernel != null) {   // image::fill: the collection's kernel of that name, the collection its first argument
+      Object[] withCollection = new Object[args.length + 1];
+      withCollection[0] = MethodRef.receiverOf(code, task);
+      System.arraycopy(args, 0, withCollection, 1, args.length);
+      m = kernel;
+      args = withCollection;
+    }
     Class<?>[] params = m.method().getParameterTypes();
     if (params.length != args.length)
       throw new IllegalArgumentException("task \"" + task + "\": " + m.display() + " takes " + params.length
@@ -83,6 +91,26 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     List<Object> list = withFields != null ? withFields : Arrays.asList(checked);
     ValueArgs withValues = ValueArgs.of(list, Arrays.asList(checked));
     return new TaskSpec(graph, id, m, withValues != null ? withValues : list, null, receiver);
+  }
+
+  /**
+   * For a method of one of LoopJIT's collections given as a task ({@code image::fill}), the kernel
+   * that computes it ({@code CollectionKernels.fill(ImageFloat, float)}: the collection first, then
+   * the method's parameters), or null. The method itself is host code over the collection's fields;
+   * the kernel names the collection, so that the plan knows the collection is what is written.
+   */
+  private static MethodRef collectionKernel(MethodRef m) {
+    if (!dev.loopjit.types.NativeCollection.class.isAssignableFrom(m.owner())) return null;
+    Class<?>[] params = m.method().getParameterTypes();
+    Class<?>[] withCollection = new Class<?>[params.length + 1];
+    withCollection[0] = m.owner();
+    System.arraycopy(params, 0, withCollection, 1, params.length);
+    try {
+      java.lang.reflect.Method k = dev.loopjit.types.CollectionKernels.class.getMethod(m.name(), withCollection);
+      return MethodRef.of(k.getDeclaringClass(), k.getName(), java.lang.invoke.MethodType.methodType(void.class, withCollection).toMethodDescriptorString());
+    } catch (NoSuchMethodException e) {
+      return null;
+    }
   }
 
   /**

@@ -139,6 +139,16 @@ public final class Double16 {
     return true;
   }
 
+  /** A new Double8 of elements 0 to 7. */
+  public Double8 getLow() {
+    return new Double8(get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7));
+  }
+
+  /** A new Double8 of elements 8 to 15. */
+  public Double8 getHigh() {
+    return new Double8(get(8), get(9), get(10), get(11), get(12), get(13), get(14), get(15));
+  }
+
   /** A copy. */
   public Double16 duplicate() {
     Double16 c = new Double16();

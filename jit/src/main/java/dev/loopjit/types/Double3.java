@@ -110,6 +110,11 @@ public final class Double3 {
     return true;
   }
 
+  /** A new Double2 of elements 0 to 1. */
+  public Double2 asDouble2() {
+    return new Double2(get(0), get(1));
+  }
+
   /** A copy. */
   public Double3 duplicate() {
     Double3 c = new Double3();

@@ -111,6 +111,26 @@ public final class Double4 {
     return true;
   }
 
+  /** A new Double2 of elements 0 to 1. */
+  public Double2 asDouble2() {
+    return new Double2(get(0), get(1));
+  }
+
+  /** A new Double3 of elements 0 to 2. */
+  public Double3 asDouble3() {
+    return new Double3(get(0), get(1), get(2));
+  }
+
+  /** A new Double2 of elements 0 to 1. */
+  public Double2 getLow() {
+    return new Double2(get(0), get(1));
+  }
+
+  /** A new Double2 of elements 2 to 3. */
+  public Double2 getHigh() {
+    return new Double2(get(2), get(3));
+  }
+
   /** A copy. */
   public Double4 duplicate() {
     Double4 c = new Double4();

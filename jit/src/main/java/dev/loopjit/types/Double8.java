@@ -115,6 +115,16 @@ public final class Double8 {
     return true;
   }
 
+  /** A new Double4 of elements 0 to 3. */
+  public Double4 getLow() {
+    return new Double4(get(0), get(1), get(2), get(3));
+  }
+
+  /** A new Double4 of elements 4 to 7. */
+  public Double4 getHigh() {
+    return new Double4(get(4), get(5), get(6), get(7));
+  }
+
   /** A copy. */
   public Double8 duplicate() {
     Double8 c = new Double8();

@@ -142,6 +142,16 @@ public final class Float16 {
     return true;
   }
 
+  /** A new Float8 of elements 0 to 7. */
+  public Float8 getLow() {
+    return new Float8(get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7));
+  }
+
+  /** A new Float8 of elements 8 to 15. */
+  public Float8 getHigh() {
+    return new Float8(get(8), get(9), get(10), get(11), get(12), get(13), get(14), get(15));
+  }
+
   /** A copy. */
   public Float16 duplicate() {
     Float16 c = new Float16();

@@ -113,6 +113,11 @@ public final class Float3 {
     return true;
   }
 
+  /** A new Float2 of elements 0 to 1. */
+  public Float2 asFloat2() {
+    return new Float2(get(0), get(1));
+  }
+
   /** A copy. */
   public Float3 duplicate() {
     Float3 c = new Float3();

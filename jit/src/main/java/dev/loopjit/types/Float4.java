@@ -158,6 +158,26 @@ public final class Float4 {
     return new float[] {x, y, z, w};
   }
 
+  /** A new Float2 of elements 0 to 1. */
+  public Float2 asFloat2() {
+    return new Float2(get(0), get(1));
+  }
+
+  /** A new Float3 of elements 0 to 2. */
+  public Float3 asFloat3() {
+    return new Float3(get(0), get(1), get(2));
+  }
+
+  /** A new Float2 of elements 0 to 1. */
+  public Float2 getLow() {
+    return new Float2(get(0), get(1));
+  }
+
+  /** A new Float2 of elements 2 to 3. */
+  public Float2 getHigh() {
+    return new Float2(get(2), get(3));
+  }
+
   /** A copy. */
   public Float4 duplicate() {
     return new Float4(x, y, z, w);

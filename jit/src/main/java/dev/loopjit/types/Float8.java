@@ -118,6 +118,16 @@ public final class Float8 {
     return true;
   }
 
+  /** A new Float4 of elements 0 to 3. */
+  public Float4 getLow() {
+    return new Float4(get(0), get(1), get(2), get(3));
+  }
+
+  /** A new Float4 of elements 4 to 7. */
+  public Float4 getHigh() {
+    return new Float4(get(4), get(5), get(6), get(7));
+  }
+
   /** A copy. */
   public Float8 duplicate() {
     Float8 c = new Float8();

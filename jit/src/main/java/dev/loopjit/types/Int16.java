@@ -126,6 +126,16 @@ public final class Int16 {
     return true;
   }
 
+  /** A new Int8 of elements 0 to 7. */
+  public Int8 getLow() {
+    return new Int8(get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7));
+  }
+
+  /** A new Int8 of elements 8 to 15. */
+  public Int8 getHigh() {
+    return new Int8(get(8), get(9), get(10), get(11), get(12), get(13), get(14), get(15));
+  }
+
   /** A copy. */
   public Int16 duplicate() {
     Int16 c = new Int16();

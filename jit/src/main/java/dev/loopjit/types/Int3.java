@@ -97,6 +97,11 @@ public final class Int3 {
     return true;
   }
 
+  /** A new Int2 of elements 0 to 1. */
+  public Int2 asInt2() {
+    return new Int2(get(0), get(1));
+  }
+
   /** A copy. */
   public Int3 duplicate() {
     Int3 c = new Int3();

@@ -98,6 +98,26 @@ public final class Int4 {
     return true;
   }
 
+  /** A new Int2 of elements 0 to 1. */
+  public Int2 asInt2() {
+    return new Int2(get(0), get(1));
+  }
+
+  /** A new Int3 of elements 0 to 2. */
+  public Int3 asInt3() {
+    return new Int3(get(0), get(1), get(2));
+  }
+
+  /** A new Int2 of elements 0 to 1. */
+  public Int2 getLow() {
+    return new Int2(get(0), get(1));
+  }
+
+  /** A new Int2 of elements 2 to 3. */
+  public Int2 getHigh() {
+    return new Int2(get(2), get(3));
+  }
+
   /** A copy. */
   public Int4 duplicate() {
     Int4 c = new Int4();

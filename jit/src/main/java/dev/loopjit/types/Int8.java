@@ -102,6 +102,16 @@ public final class Int8 {
     return true;
   }
 
+  /** A new Int4 of elements 0 to 3. */
+  public Int4 getLow() {
+    return new Int4(get(0), get(1), get(2), get(3));
+  }
+
+  /** A new Int4 of elements 4 to 7. */
+  public Int4 getHigh() {
+    return new Int4(get(4), get(5), get(6), get(7));
+  }
+
   /** A copy. */
   public Int8 duplicate() {
     Int8 c = new Int8();

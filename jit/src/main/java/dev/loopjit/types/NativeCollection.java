@@ -5,7 +5,7 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * A collection over one off-heap array: a row-major matrix ({@link Matrix2DFloat}, …) or a vector
- * ({@link VectorFloat}, {@link VectorFloat4}, …). Kernels take it as a parameter; the JIT turns
+ * ({@link VectorFloat}, {@link VectorFloat4}, …) or an image ({@link ImageFloat}, {@link ImageByte4}, …). Kernels take it as a parameter; the JIT turns
  * {@code get(i, j)} into {@code storage[i * columns + j]} and passes the shape as kernel arguments.
  * Transfers move the storage; a task graph should name the collection, not its storage array
  * ({@link #getArray()}), in its tasks and transfers (the two are different host objects to a plan).
@@ -13,7 +13,8 @@ import java.lang.foreign.MemorySegment;
 public sealed interface NativeCollection
     permits Matrix2DFloat, Matrix2DInt, Matrix2DDouble, VectorFloat, VectorInt, VectorDouble, VectorFloat4,
     Matrix2DFloat4, Matrix3DFloat, Matrix3DInt, Matrix3DDouble, Matrix3DLong, Matrix3DShort, Matrix3DFloat4,
-    VectorFloat2, VectorFloat3, VectorFloat8, VectorFloat16, VectorInt2, VectorInt3, VectorInt4, VectorInt8, VectorInt16, VectorDouble2, VectorDouble3, VectorDouble4, VectorDouble8, VectorDouble16 {
+    VectorFloat2, VectorFloat3, VectorFloat8, VectorFloat16, VectorInt2, VectorInt3, VectorInt4, VectorInt8, VectorInt16, VectorDouble2, VectorDouble3, VectorDouble4, VectorDouble8, VectorDouble16,
+    ImageFloat, ImageFloat3, ImageFloat4, ImageFloat8, ImageByte3, ImageByte4, VolumeShort2, Matrix4x4Float {
   /** The off-heap array holding the elements (row-major for matrices). */
   NativeArray getArray();
 
