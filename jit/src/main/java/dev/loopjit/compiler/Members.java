@@ -45,7 +45,8 @@ final class Members {
       case "IntArray" -> Prim.INT;
       case "LongArray" -> Prim.LONG;
       case "ShortArray" -> Prim.SHORT;
-      case "ByteArray", "Int8Array" -> Prim.BYTE;
+      case "ByteArray", "Int8Array", "FP8Array" -> Prim.BYTE;
+      case "BFloat16Array" -> Prim.SHORT;
       case "HalfFloatArray" -> Prim.HALF;
       case "CharArray" -> Prim.CHAR;
       default -> OffHeapCollections.element(c.getSimpleName());

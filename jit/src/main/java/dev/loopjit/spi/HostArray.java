@@ -41,7 +41,8 @@ public record HostArray(Object array, Prim element, int length) {
     if (c == IntArray.class) return Prim.INT;
     if (c == LongArray.class) return Prim.LONG;
     if (c == ShortArray.class) return Prim.SHORT;
-    if (c == ByteArray.class || c == dev.loopjit.types.Int8Array.class) return Prim.BYTE;
+    if (c == ByteArray.class || c == dev.loopjit.types.Int8Array.class || c == dev.loopjit.types.FP8Array.class) return Prim.BYTE;
+    if (c == dev.loopjit.types.BFloat16Array.class) return Prim.SHORT;
     if (c == HalfFloatArray.class) return Prim.HALF;
     if (c == CharArray.class) return Prim.CHAR;
     // Collections are their storage array with a shape.

@@ -18,7 +18,7 @@ import java.util.Objects;
  * }</pre>
  */
 public abstract sealed class NativeArray implements TornadoNativeArray
-    permits FloatArray, DoubleArray, IntArray, LongArray, ShortArray, ByteArray, Int8Array, CharArray, HalfFloatArray {
+    permits FloatArray, DoubleArray, IntArray, LongArray, ShortArray, ByteArray, Int8Array, CharArray, HalfFloatArray, BFloat16Array, FP8Array {
 
   /** Alignment of every segment in bytes: enough for OpenCL's base-address alignment and AVX-512. */
   public static final long ALIGNMENT = 128;
