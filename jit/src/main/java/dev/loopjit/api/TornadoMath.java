@@ -183,6 +183,46 @@ public final class TornadoMath {
     return Math.ceil(v);
   }
 
+  /** {@code cos} of each element. */
+  public static dev.loopjit.types.Float2 cos(dev.loopjit.types.Float2 f) {
+    return new dev.loopjit.types.Float2(cos(f.getX()), cos(f.getY()));
+  }
+
+  /** {@code cos} of each element. */
+  public static dev.loopjit.types.Float4 cos(dev.loopjit.types.Float4 f) {
+    return new dev.loopjit.types.Float4(cos(f.getX()), cos(f.getY()), cos(f.getZ()), cos(f.getW()));
+  }
+
+  /** {@code cos} of each element. */
+  public static dev.loopjit.types.Float8 cos(dev.loopjit.types.Float8 f) {
+    return new dev.loopjit.types.Float8(cos(f.getS0()), cos(f.getS1()), cos(f.getS2()), cos(f.getS3()), cos(f.getS4()), cos(f.getS5()), cos(f.getS6()), cos(f.getS7()));
+  }
+
+  /** {@code cos} of each element. */
+  public static dev.loopjit.types.Float16 cos(dev.loopjit.types.Float16 f) {
+    return new dev.loopjit.types.Float16(cos(f.getS0()), cos(f.getS1()), cos(f.getS2()), cos(f.getS3()), cos(f.getS4()), cos(f.getS5()), cos(f.getS6()), cos(f.getS7()), cos(f.getS8()), cos(f.getS9()), cos(f.getS10()), cos(f.getS11()), cos(f.getS12()), cos(f.getS13()), cos(f.getS14()), cos(f.getS15()));
+  }
+
+  /** {@code sin} of each element. */
+  public static dev.loopjit.types.Float2 sin(dev.loopjit.types.Float2 f) {
+    return new dev.loopjit.types.Float2(sin(f.getX()), sin(f.getY()));
+  }
+
+  /** {@code sin} of each element. */
+  public static dev.loopjit.types.Float4 sin(dev.loopjit.types.Float4 f) {
+    return new dev.loopjit.types.Float4(sin(f.getX()), sin(f.getY()), sin(f.getZ()), sin(f.getW()));
+  }
+
+  /** {@code sin} of each element. */
+  public static dev.loopjit.types.Float8 sin(dev.loopjit.types.Float8 f) {
+    return new dev.loopjit.types.Float8(sin(f.getS0()), sin(f.getS1()), sin(f.getS2()), sin(f.getS3()), sin(f.getS4()), sin(f.getS5()), sin(f.getS6()), sin(f.getS7()));
+  }
+
+  /** {@code sin} of each element. */
+  public static dev.loopjit.types.Float16 sin(dev.loopjit.types.Float16 f) {
+    return new dev.loopjit.types.Float16(sin(f.getS0()), sin(f.getS1()), sin(f.getS2()), sin(f.getS3()), sin(f.getS4()), sin(f.getS5()), sin(f.getS6()), sin(f.getS7()), sin(f.getS8()), sin(f.getS9()), sin(f.getS10()), sin(f.getS11()), sin(f.getS12()), sin(f.getS13()), sin(f.getS14()), sin(f.getS15()));
+  }
+
   /** {@code m}'s rotation (its upper-left 3 × 3) applied to {@code x}: the dot product of each of its first three rows with {@code x}. */
   public static dev.loopjit.types.Float3 rotate(dev.loopjit.types.Matrix4x4Float m, dev.loopjit.types.Float3 x) {
     return new dev.loopjit.types.Float3(dev.loopjit.types.Float3.dot(m.row(0).asFloat3(), x), dev.loopjit.types.Float3.dot(m.row(1).asFloat3(), x),
