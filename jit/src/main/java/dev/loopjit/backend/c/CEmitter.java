@@ -34,6 +34,8 @@ public abstract class CEmitter extends CExpressions {
   private final StringBuilder out = new StringBuilder();
   private final Deque<Frame> frames = new ArrayDeque<>();
   private int depth = 1;
+  /** The lane arrays and loops written as vectors ({@link #laneVectors()}). */
+  private LanesAsVectors vectors = LanesAsVectors.NONE;
 
   /** An enclosing Loop, Switch or Labeled, and which of its C labels a jump needed. */
   private static final class Frame {
@@ -58,6 +60,7 @@ public abstract class CEmitter extends CExpressions {
 
   /** The declarations and statements of {@code k}'s body, indented one level; names its arguments first. */
   protected final String body(KernelIR k) {
+    if (laneVectors()) vectors = LanesAsVectors.of(k.body());
     Set<Var> vars = new LinkedHashSet<>(Uses.of(k.body()).vars());
     for (KernelArg a : k.args()) {
       names.of(a.var());
@@ -73,6 +76,7 @@ public abstract class CEmitter extends CExpressions {
     String name = names.of(v);
     if (v.type() instanceof Prim p) return type(p.stackType(), false) + " " + name + " = " + zero(p.stackType()) + ";";
     ArrayType t = (ArrayType) v.type();
+    if (vectors.arrays().contains(v)) return vectorType(t.element(), t.length()) + " " + name + " = 0.0f;";
     return switch (t.space()) {
       case GLOBAL -> space(t.space()) + elementType(t.element(), t.space()) + "* " + name + " = 0;";
       case LOCAL, PRIVATE -> space(t.space()) + elementType(t.element(), t.space()) + " " + name + "[" + t.length() + "];";
@@ -148,7 +152,8 @@ public abstract class CEmitter extends CExpressions {
       if (!(a.var().type() instanceof ArrayType t) || t.space() == ArrayType.Space.GLOBAL)
         throw new IllegalStateException("cannot allocate " + alloc.type() + " into " + a.var() + ": " + a.src().describe());
       // Java's `new T[n]` is zeroed every time it runs; local arrays are declared at kernel scope.
-      if (t.space() == ArrayType.Space.PRIVATE) {
+      if (vectors.arrays().contains(a.var())) line(name + " = 0.0f;");
+      else if (t.space() == ArrayType.Space.PRIVATE) {
         // Unrolled where lane loops are: a loop left rolled keeps the array in memory (the device compiler's SROA gives up on it)
         if (unrollHint() && t.length() <= UNROLL_MAX) line("#pragma unroll");
         line("for (int z = 0; z < " + t.length() + "; z++) " + name + "[z] = 0;");
@@ -196,6 +201,10 @@ public abstract class CEmitter extends CExpressions {
   }
 
   private void loop(Loop l) {
+    if (vectors.loops().containsKey(l)) {
+      vectorLoop(l, vectors.loops().get(l));
+      return;
+    }
     List<Stmt> body = l.body().stmts();
     String cond = null;
     if (!body.isEmpty() && body.get(0) instanceof If i && isBreakOf(i.then(), l.label()) && i.otherwise().isEmpty()) {
@@ -215,6 +224,40 @@ public abstract class CEmitter extends CExpressions {
     depth--;
     line("}");
     pop(f);
+  }
+
+  /**
+   * A lane loop as one vector statement ({@link LanesAsVectors}): its store's value computed on
+   * {@code floatW} values, into a lane array or with {@code vstoreW} into memory; the lane variable
+   * then holds W, as after the loop.
+   */
+  private void vectorLoop(Loop l, Var lane) {
+    Store st = (Store) l.body().stmts().get(1);
+    int width = (int) ((Const) ((Compare) ((If) l.body().stmts().get(0)).cond()).b()).longValue();
+    String value = vector(st.value(), lane, width);
+    if (st.array() instanceof Read r && vectors.arrays().contains(r.var())) line(names.of(r.var()) + " = " + value + ";");
+    else line("vstore" + width + "(" + value + ", 0, " + expr(st.array()).at(PRIMARY) + " + (" + expr(LanesAsVectors.base(st.index(), lane)).text() + "));");
+    line(names.of(lane) + " = " + width + ";");
+  }
+
+  /** {@code e} on vectors of {@code width} lanes: a lane array by name, {@code g[base + lane]} as {@code vloadW}, a value the same for every lane as it is. */
+  private String vector(Expr e, Var lane, int width) {
+    if (e instanceof Load ld && ld.array() instanceof Read r && vectors.arrays().contains(r.var())) return names.of(r.var());
+    if (e instanceof Load ld && LanesAsVectors.base(ld.index(), lane) != null)
+      return "vload" + width + "(0, " + expr(ld.array()).at(PRIMARY) + " + (" + expr(LanesAsVectors.base(ld.index(), lane)).text() + "))";
+    if (e instanceof Binary b && b.a().prim() == Prim.FLOAT && (b.op() == Op.Binary.ADD || b.op() == Op.Binary.SUB || b.op() == Op.Binary.MUL
+        || b.op() == Op.Binary.DIV)) return "(" + vector(b.a(), lane, width) + " " + b.op().symbol + " " + vector(b.b(), lane, width) + ")";
+    return "(" + expr(e).text() + ")";
+  }
+
+  /** Whether lane arrays and loops are written as vectors ({@link LanesAsVectors}; OpenCL C on CPU targets with lanes). */
+  protected boolean laneVectors() {
+    return false;
+  }
+
+  /** The vector type of {@code width} elements of {@code p} ({@code float16}). */
+  protected String vectorType(Prim p, int width) {
+    throw new UnsupportedOperationException("no vector types in this dialect");
   }
 
   /** Whether the emitted code asks the device compiler to unroll loops of a few constant trips (CPU targets). */

@@ -52,6 +52,17 @@ public final class OpenClEmitter extends CEmitter {
     return target.cpu() && target.lanes() > 1;
   }
 
+  /** Coarsened kernels write their lane arrays and loops as {@code floatW} vectors where every use allows (LanesAsVectors). */
+  @Override
+  protected boolean laneVectors() {
+    return unrollHint();
+  }
+
+  @Override
+  protected String vectorType(Prim p, int width) {
+    return type(p, false) + width;
+  }
+
   /**
    * Each row one vector load ({@code vloadB}), the tile written a column at a time from the rows'
    * components ({@code vstoreW}): the device compiler keeps the block in registers and transposes it
