@@ -33,6 +33,11 @@ public non-sealed interface Device extends TornadoDevice {
   /** Global memory in bytes. */
   long memoryBytes();
 
+  /** The largest single array the device allocates, in bytes (OpenCL's {@code CL_DEVICE_MAX_MEM_ALLOC_SIZE}); its memory where the driver sets no smaller limit. */
+  default long maxAllocationBytes() {
+    return memoryBytes();
+  }
+
   /** Local (shared) memory per work-group in bytes. */
   long localMemoryBytes();
 

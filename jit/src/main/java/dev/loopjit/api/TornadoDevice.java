@@ -38,6 +38,11 @@ public sealed interface TornadoDevice permits Device {
     return device().memoryBytes();
   }
 
+  /** {@link Device#maxAllocationBytes()}. */
+  default long getMaxAllocMemory() {
+    return device().maxAllocationBytes();
+  }
+
   /** {@link Device#localMemoryBytes()}. */
   default long getDeviceLocalMemorySize() {
     return device().localMemoryBytes();

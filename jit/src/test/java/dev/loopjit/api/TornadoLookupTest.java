@@ -46,12 +46,15 @@ class TornadoLookupTest {
       assertEquals(d.backend(), t.getPlatformName());
       assertEquals(d.memoryBytes(), t.getMaxGlobalMemory());
       assertEquals(d.localMemoryBytes(), t.getDeviceLocalMemorySize());
+      assertEquals(d.maxAllocationBytes(), t.getMaxAllocMemory());
+      if (d.backend().equals("opencl")) assertTrue(t.getMaxAllocMemory() > 0 && t.getMaxAllocMemory() <= d.memoryBytes(), d.id());   // CL_DEVICE_MAX_MEM_ALLOC_SIZE
       assertEquals(d.computeUnits(), t.getAvailableProcessors());
       assertEquals(switch (d.kind()) { case GPU -> TornadoDeviceType.GPU; case CPU -> TornadoDeviceType.CPU;
         case ACCELERATOR -> TornadoDeviceType.ACCELERATOR; case JVM -> TornadoDeviceType.JAVA; }, t.getDeviceType());
       int[] a = {1, 2, 3};
+      TornadoFunctions.Task1<int[]> addOne = TornadoLookupTest::addOne;   // TornadoVM's name for a task's type
       try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a)
-          .task("t", TornadoLookupTest::addOne, a).transferToHost(DataTransferMode.EVERY_EXECUTION, a).snapshot())) {
+          .task("t", addOne, a).transferToHost(DataTransferMode.EVERY_EXECUTION, a).snapshot())) {
         plan.withDevice(t).execute();
         assertEquals(d.id(), plan.device().id());
       }

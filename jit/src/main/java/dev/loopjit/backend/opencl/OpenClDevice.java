@@ -115,7 +115,7 @@ public final class OpenClDevice implements Device {
   public boolean int64Atomics() { return int64Atomics; }
 
   /** CL_DEVICE_MAX_MEM_ALLOC_SIZE: the largest single buffer. */
-  public long maxAllocationBytes() { return maxAllocationBytes; }
+  @Override public long maxAllocationBytes() { return maxAllocationBytes; }
 
   /** CL_DEVICE_MAX_WORK_ITEM_SIZES, three entries (1 for dimensions the device lacks). */
   public long[] maxWorkItemSizes() { return maxWorkItemSizes.clone(); }
