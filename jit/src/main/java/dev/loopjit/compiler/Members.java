@@ -156,7 +156,7 @@ final class Members {
             default -> throw Refusal.unsupported(ops.src, "the array method " + name + "() on " + OperandStack.describe(c));
           }
         } else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) {
-          if (!OffHeapCollections.invoke(ops, e, owner, name, desc, raw)) offHeap(e, name, desc, raw, args);
+          if (!OffHeapCollections.invoke(ops, e, owner, name, desc, raw) && !lowPrecision(e, owner, name, args)) offHeap(e, name, desc, raw, args);
         } else throw Refusal.unsupported(ops.src, "the virtual call " + display);
       }
       default -> throw Refusal.unsupported(ops.src, "calling " + (name.equals("<init>") ? "a constructor of " + display.replace(".<init>", "") : display));
@@ -176,6 +176,40 @@ final class Members {
     return work == result ? v : new Convert(result, v);
   }
 
+  /**
+   * {@code BFloat16Array.getFloat/setFloat} and {@code FP8Array.getE4M3/setE4M3/getE5M2/setE5M2}: the
+   * element's bits converted by {@code BFloat16} and {@code FP8}'s own code, which the inline pass
+   * compiles; false for any other method.
+   */
+  private boolean lowPrecision(Expr array, String owner, String name, Expr[] args) {
+    String helper, get, put, bits;
+    switch (owner.substring(owner.lastIndexOf('/') + 1) + "." + name) {
+      case "BFloat16Array.getFloat", "BFloat16Array.setFloat" -> { helper = TYPES + "BFloat16"; get = "bf16ToFloat"; put = "bf16FromFloat"; bits = "S"; }
+      case "FP8Array.getE4M3", "FP8Array.setE4M3" -> { helper = TYPES + "FP8"; get = "e4m3ToFloat"; put = "e4m3FromFloat"; bits = "B"; }
+      case "FP8Array.getE5M2", "FP8Array.setE5M2" -> { helper = TYPES + "FP8"; get = "e5m2ToFloat"; put = "e5m2FromFloat"; bits = "B"; }
+      default -> {
+        return false;
+      }
+    }
+    if (name.startsWith("get")) {
+      ops.spillLoads();
+      ops.pushResult(new Invoke(helper, get, "(" + bits + ")F", Prim.FLOAT, List.of(new Load(array, args[0]))), Prim.FLOAT);
+    } else {
+      ops.spillLoads();
+      Expr encoded = ops.result(new Invoke(helper, put, "(F)" + bits, Prim.INT, List.of(args[1])), bits.equals("S") ? Prim.SHORT : Prim.BYTE);
+      ops.out.add(new Stmt.Store(array, args[0], encoded, ops.src));
+    }
+    return true;
+  }
+
+  /** {@code loaded}, when its type is what the Java method returns; a method whose element means something else is refused, never read as it. */
+  private Expr returning(String desc, String name, Expr loaded) {
+    String r = java.lang.constant.MethodTypeDesc.ofDescriptor(desc).returnType().descriptorString();
+    if (r.length() != 1 || Prim.ofDescriptor(r.charAt(0)).stackType() != loaded.prim().stackType())
+      throw Refusal.unsupported(ops.src, "the array method " + name + "() returning " + r + " over elements of " + loaded.prim());
+    return loaded;
+  }
+
   private void offHeap(Expr array, String name, String desc, Object[] raw, Expr[] args) {
     if (name.equals("set") && java.lang.constant.MethodTypeDesc.ofDescriptor(desc).parameterCount() == 2
         && ValueObjects.isHalf(java.lang.constant.MethodTypeDesc.ofDescriptor(desc).parameterType(1))) {
@@ -183,12 +217,21 @@ final class Members {
       return;
     }
     switch (name) {
-      case "getHalfFloat" -> ops.push(ValueObjects.loadHalf(array, args[0]));
+      case "getHalfFloat" -> {
+        // HalfFloatArray's element; a ByteArray's half at a byte offset is a host call (its two bytes in the host's byte order)
+        if (!ValueObjects.isHalfArray(array))
+          throw Refusal.error(ops.src, name, "ByteArray.getHalfFloat runs on the host only; in a kernel read the two bytes (get(i), get(i + 1)) "
+              + "and make the half with new HalfFloat((short) …), or keep halves in a HalfFloatArray");
+        ops.push(ValueObjects.loadHalf(array, args[0]));
+      }
       case "getSegment", "toHeapArray", "toArray", "init", "clear", "fromArray" ->
           throw Refusal.error(ops.src, name, "the array method " + name + "() runs on the host only; kernels use get, set and getSize");
       // HalfFloatArray.get is a HalfFloat (TornadoVM's), getFloat its float
-      case "get" -> ops.push(ValueObjects.isHalfArray(array) ? ValueObjects.loadHalf(array, args[0]) : new Load(array, args[0]));
-      case "getFloat" -> ops.push(new Load(array, args[0]));
+      case "get" -> ops.push(ValueObjects.isHalfArray(array) ? ValueObjects.loadHalf(array, args[0]) : returning(desc, name, new Load(array, args[0])));
+      case "getFloat" -> {   // HalfFloatArray's float (BFloat16Array's is lowPrecision's)
+        if (!ValueObjects.isHalfArray(array)) throw Refusal.unsupported(ops.src, "the array method getFloat() of this array");
+        ops.push(returning(desc, name, new Load(array, args[0])));
+      }
       case "set" -> {
         ops.spillLoads();
         ops.out.add(new Stmt.Store(array, args[0], args[1], ops.src));

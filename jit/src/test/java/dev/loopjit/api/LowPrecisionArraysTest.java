@@ -23,6 +23,16 @@ class LowPrecisionArraysTest {
     }
   }
 
+  /** The arrays' own converting getters and setters in a kernel (PoCL once read BFloat16Array.getFloat's bits as the value, silently). */
+  static void viaTheArrays(BFloat16Array bf, FP8Array fp, FloatArray floats, FloatArray decoded, BFloat16Array bfOut, FP8Array e4m3, FP8Array e5m2) {
+    for (@Parallel int i = 0; i < floats.getSize(); i++) {
+      decoded.set(i, bf.getFloat(i) + fp.getE4M3(i & 255) * 0.5f + fp.getE5M2((i * 7) & 255));
+      bfOut.setFloat(i, floats.get(i));
+      e4m3.setE4M3(i, floats.get(i));
+      e5m2.setE5M2(i, floats.get(i));
+    }
+  }
+
   @Test
   void everyDeviceGivesJavasBits() {
     int n = 65536;
@@ -48,18 +58,46 @@ class LowPrecisionArraysTest {
       FloatArray decoded = new FloatArray(n);
       BFloat16Array bfOut = new BFloat16Array(n);
       FP8Array e4 = new FP8Array(n), e5 = new FP8Array(n);
+      FloatArray decoded2 = new FloatArray(n);
+      BFloat16Array bfOut2 = new BFloat16Array(n);
+      FP8Array e42 = new FP8Array(n), e52 = new FP8Array(n);
       TaskGraph g = new TaskGraph("lp").transferToDevice(DataTransferMode.EVERY_EXECUTION, bf, fp, floats)
           .task("convert", LowPrecisionArraysTest::convert, bf, fp, floats, decoded, bfOut, e4, e5)
-          .transferToHost(DataTransferMode.EVERY_EXECUTION, decoded, bfOut, e4, e5);
+          .task("arrays", LowPrecisionArraysTest::viaTheArrays, bf, fp, floats, decoded2, bfOut2, e42, e52)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, decoded, bfOut, e4, e5, decoded2, bfOut2, e42, e52);
       try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d)) {
         plan.execute();
       }
       String on = " on " + d.id();
-      float[] w = want.toArray(), got = decoded.toArray();
+      float[] w = want.toArray(), got = decoded.toArray(), got2 = decoded2.toArray();
       for (int i = 0; i < n; i++) assertEquals(Float.floatToIntBits(w[i]), Float.floatToIntBits(got[i]), "element " + i + on);
+      for (int i = 0; i < n; i++) assertEquals(Float.floatToIntBits(w[i]), Float.floatToIntBits(got2[i]), "element " + i + " via the arrays" + on);
       assertArrayEquals(wantBf.toArray(), bfOut.toArray(), on);
       assertArrayEquals(want4.toArray(), e4.toArray(), on);
       assertArrayEquals(want5.toArray(), e5.toArray(), on);
+      assertArrayEquals(wantBf.toArray(), bfOut2.toArray(), on);
+      assertArrayEquals(want4.toArray(), e42.toArray(), on);
+      assertArrayEquals(want5.toArray(), e52.toArray(), on);
+    }
+  }
+
+  static void halvesInBytes(dev.loopjit.types.ByteArray q, FloatArray out) {
+    for (@Parallel int i = 0; i < out.getSize(); i++) out.set(i, q.getHalfFloat(2 * i).getFloat32());
+  }
+
+  /** A ByteArray's halves are a host call: every device refuses the kernel alike (PoCL once read one byte as the half's value, silently). */
+  @Test
+  void aByteArraysHalvesAreRefusedInKernelsEverywhere() {
+    dev.loopjit.types.ByteArray q = new dev.loopjit.types.ByteArray(16);
+    q.setHalfFloat(2, new dev.loopjit.types.HalfFloat(1.5f));
+    assertEquals(1.5f, q.getHalfFloat(2).getFloat32());
+    for (Device d : Devices.all()) {
+      FloatArray out = new FloatArray(8);
+      TaskGraph g = new TaskGraph("h").task("t", LowPrecisionArraysTest::halvesInBytes, q, out).transferToHost(DataTransferMode.EVERY_EXECUTION, out);
+      try (ExecutionPlan plan = new ExecutionPlan(g.snapshot()).withDevice(d)) {
+        KernelCompilationException e = org.junit.jupiter.api.Assertions.assertThrows(KernelCompilationException.class, plan::execute, d.id());
+        assertTrue(e.getMessage().contains("ByteArray.getHalfFloat runs on the host only"), e.getMessage());
+      }
     }
   }
 
