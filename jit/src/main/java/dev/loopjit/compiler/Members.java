@@ -191,11 +191,10 @@ final class Members {
         return false;
       }
     }
+    ops.spillLoads();
     if (name.startsWith("get")) {
-      ops.spillLoads();
       ops.pushResult(new Invoke(helper, get, "(" + bits + ")F", Prim.FLOAT, List.of(new Load(array, args[0]))), Prim.FLOAT);
     } else {
-      ops.spillLoads();
       Expr encoded = ops.result(new Invoke(helper, put, "(F)" + bits, Prim.INT, List.of(args[1])), bits.equals("S") ? Prim.SHORT : Prim.BYTE);
       ops.out.add(new Stmt.Store(array, args[0], encoded, ops.src));
     }

@@ -8,35 +8,28 @@ package dev.loopjit.types;
  * whole image, and {@code X()}, {@code Y()} and {@code size()} (pixels) are the shape. As a task,
  * {@code image::fill} runs {@link CollectionKernels#fill(ImageFloat8, float)} on the device.
  */
-public final class ImageFloat8 implements NativeCollection {
-  private final int width, height;
-  private final FloatArray storage;
-
+public final class ImageFloat8 extends VectorImage {
   /** A zeroed image of {@code width × height} pixels. */
   public ImageFloat8(int width, int height) {
-    this(width, height, new FloatArray(Math.multiplyExact(Matrix3DShape.size(width, height, 1), 8)));
+    this(width, height, new FloatArray(elements(width, height, 8)));
   }
 
   /** An image over {@code storage}, which holds {@code width * height * 8} floats. */
   public ImageFloat8(int width, int height, FloatArray storage) {
-    Matrix3DShape.check(width, height, 1, 8, storage.getSize());
-    this.width = width;
-    this.height = height;
-    this.storage = storage;
+    super(width, height, 8, storage);
   }
 
   /** Pixel {@code i} of the whole image (row after row), a new Float8. */
   public Float8 get(int i) {
-    java.util.Objects.checkIndex(i, width * height);
-    Float8 v = new Float8();
-    for (int k = 0; k < 8; k++) v.set(k, storage.get(i * 8 + k));
-    return v;
+    FloatArray s = getArray();
+    int at = at(i);
+    return new Float8(s.get(at), s.get(at + 1), s.get(at + 2), s.get(at + 3), s.get(at + 4), s.get(at + 5), s.get(at + 6), s.get(at + 7));
   }
 
   /** Sets pixel {@code i} of the whole image to {@code v}. */
   public void set(int i, Float8 v) {
-    java.util.Objects.checkIndex(i, width * height);
-    for (int k = 0; k < 8; k++) storage.set(i * 8 + k, v.get(k));
+    int at = at(i);
+    for (int k = 0; k < 8; k++) getArray().set(at + k, v.get(k));
   }
 
   /** Pixel {@code (x, y)}: column {@code x} of row {@code y}, a new Float8. */
@@ -49,64 +42,35 @@ public final class ImageFloat8 implements NativeCollection {
     set(pixel(x, y), v);
   }
 
-  private int pixel(int x, int y) {
-    java.util.Objects.checkIndex(x, width);
-    java.util.Objects.checkIndex(y, height);
-    return y * width + x;
-  }
-
-  /** Columns (the width). */
-  public int X() {
-    return width;
-  }
-
-  /** Rows (the height). */
-  public int Y() {
-    return height;
-  }
-
-  /** Pixels: {@code X() * Y()}. */
-  public int size() {
-    return width * height;
-  }
-
   /** Sets every float of every pixel to {@code value}. */
   public void fill(float value) {
-    storage.init(value);
+    getArray().init(value);
   }
 
   /** Copies {@code other}'s pixels into this image, which has the same shape. */
   public void set(ImageFloat8 other) {
-    if (other.width != width || other.height != height)
-      throw new IllegalArgumentException("a ImageFloat8 of " + other.width + "×" + other.height + " into one of " + width + "×" + height);
-    java.lang.foreign.MemorySegment.copy(other.storage.getSegment(), 0, storage.getSegment(), 0, storage.byteSize());
+    copyFrom(other);
   }
 
   /** A copy. */
   public ImageFloat8 duplicate() {
-    ImageFloat8 c = new ImageFloat8(width, height);
+    ImageFloat8 c = new ImageFloat8(X(), Y());
     c.set(this);
     return c;
   }
 
   @Override
   public FloatArray getArray() {
-    return storage;
+    return (FloatArray) super.getArray();
   }
 
   @Override
   public ImageFloat8 withArray(NativeArray storage) {
-    return new ImageFloat8(width, height, (FloatArray) storage);
+    return new ImageFloat8(X(), Y(), (FloatArray) storage);
   }
 
   @Override
-  public String toString() {
-    StringBuilder b = new StringBuilder("ImageFloat8 <" + width + " x " + height + ">");
-    if (width < 16 && height < 16)
-      for (int y = 0; y < height; y++) {
-        b.append('\n');
-        for (int x = 0; x < width; x++) b.append(x == 0 ? "" : " ").append(get(x, y));
-      }
-    return b.toString();
+  Object pixelValue(int i) {
+    return get(i);
   }
 }

@@ -14,7 +14,7 @@ public sealed interface NativeCollection
     permits Matrix2DFloat, Matrix2DInt, Matrix2DDouble, VectorFloat, VectorInt, VectorDouble, VectorFloat4,
     Matrix2DFloat4, Matrix3DFloat, Matrix3DInt, Matrix3DDouble, Matrix3DLong, Matrix3DShort, Matrix3DFloat4,
     VectorFloat2, VectorFloat3, VectorFloat8, VectorFloat16, VectorInt2, VectorInt3, VectorInt4, VectorInt8, VectorInt16, VectorDouble2, VectorDouble3, VectorDouble4, VectorDouble8, VectorDouble16,
-    ImageFloat, ImageFloat3, ImageFloat4, ImageFloat8, ImageByte3, ImageByte4, VolumeShort2, Matrix4x4Float {
+    ImageFloat, VectorImage, VolumeShort2, Matrix4x4Float {
   /** The off-heap array holding the elements (row-major for matrices). */
   NativeArray getArray();
 

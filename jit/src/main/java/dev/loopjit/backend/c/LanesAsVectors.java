@@ -14,7 +14,6 @@ import dev.loopjit.ir.Var;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
 import java.util.Set;
@@ -45,13 +44,13 @@ record LanesAsVectors(Set<Var> arrays, Map<Loop, Var> loops) {
 
   static LanesAsVectors of(Block body) {
     Set<Var> arrays = new LinkedHashSet<>();
-    Map<Loop, LaneLoop> laneLoops = new LinkedHashMap<>();
+    Map<Loop, LaneLoop> laneLoops = new IdentityHashMap<>();
     IrWalk.walk(body, new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt s) {
         if (s instanceof Assign a && a.value() instanceof Alloc && a.var().type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE
             && t.element() == Prim.FLOAT && WIDTHS.contains(t.length())) arrays.add(a.var());
-        if (s instanceof Loop l && laneLoop(l) != null) laneLoops.put(l, laneLoop(l));
+        if (s instanceof Loop l && laneLoop(l) instanceof LaneLoop ll) laneLoops.put(l, ll);
       }
     });
     // Until nothing changes: the loops that vectorise over the arrays still in, then the arrays used elsewhere out.
@@ -74,7 +73,8 @@ record LanesAsVectors(Set<Var> arrays, Map<Loop, Var> loops) {
       if (usedElsewhere.isEmpty()) break;
       arrays.removeAll(usedElsewhere);
     }
-    return arrays.isEmpty() && ok.isEmpty() ? NONE : new LanesAsVectors(Collections.unmodifiableSet(arrays), Map.copyOf(ok));
+    // by identity: the emitter asks for every loop, and a loop record's equality would walk its whole body
+    return arrays.isEmpty() && ok.isEmpty() ? NONE : new LanesAsVectors(Collections.unmodifiableSet(arrays), Collections.unmodifiableMap(ok));
   }
 
   /** The loop as a lane loop (its first statement {@code if (lane >= W) break;}, then one store; its update {@code lane = lane + 1}), or null. */
