@@ -412,10 +412,15 @@ final class Bounds implements Pass {
       return switch (e) {
         case Load l -> {
           Expr index = expr(l.index(), reached);
-          Expr ok = w.hoisted.contains(l) ? null : ok(l.array(), index);
+          // what holds where Java evaluates this load: the statement's facts and the conditions of the
+          // ?: and && / || it is under (cond ? 0 : x[i] reads x only where cond is false; every
+          // emitter evaluates only the chosen side of a ?: that loads, as Java does)
+          Ranges at = r;
+          for (Expr c : reached) at = at.assume(c, true);
+          Expr ok = w.hoisted.contains(l) ? null : ok(at, l.array(), index);
           if (ok == null) yield new Load(l.array(), index);
-          if (w.assume) yield new Load(l.array(), w.assumed(l.array(), index, r, src, dry));
-          Expr upper = r.upper(index);   // of the index itself, not of the variable it may be put in below
+          if (w.assume) yield new Load(l.array(), w.assumed(l.array(), index, at, src, dry));
+          Expr upper = at.upper(index);   // of the index itself, not of the variable it may be put in below
           if (reached.isEmpty() && !(index instanceof Read || index instanceof Const)) {   // computed once, used four times
             Var t = w.cx.names.fresh("index", Prim.INT);
             before.add(new Assign(t, index, src));
@@ -473,7 +478,12 @@ final class Bounds implements Pass {
 
     /** The check of {@code index} into {@code array}, or null when it is proven. */
     Expr ok(Expr array, Expr index) {
-      boolean[] p = r.proven(array, index);
+      return ok(r, array, index);
+    }
+
+    /** The check of {@code index} into {@code array}, or null when {@code facts} prove it. */
+    static Expr ok(Ranges facts, Expr array, Expr index) {
+      boolean[] p = facts.proven(array, index);
       Expr lower = p[0] ? null : new Compare(Op.Compare.GE, index, Const.of(0));
       Expr upper = p[1] ? null : new Compare(Op.Compare.LT, index, new Length(array));
       if (lower == null) return upper;

@@ -58,7 +58,9 @@ import java.util.function.Predicate;
  * <p>Applies where it keeps Java's meaning and pays: every branch the same for all lanes and all
  * rows (uniform), no atomic, allocation, return or early end of the iteration ({@link Lanes}), and
  * a loop that reads global memory along x; rows only where the kernel has a y dimension whose
- * branches are the same for all rows too (else lanes alone, {@code rows == 1} in the launch). Reductions,
+ * branches are the same for all rows too (else lanes alone, {@code rows == 1} in the launch). A
+ * target with one lane and rows ({@code ROWS_ALONE}, which the runtime asks for where x fits no
+ * lanes) jams rows of y alone around an iteration that has a loop. Reductions,
  * prologues, epilogues and grid-stride kernels are left as they are, as is everything on other
  * targets (one iteration per work-item, lanes 1 in the launch).
  */
@@ -70,8 +72,9 @@ final class Coarsen implements Pass {
 
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
-    if (cx.target.lanes() == 1 || !cx.target.cpu() || cx.target.chunked() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null
-        || loops.gridStride() || loops.maxGroupSize() > 0 || loops.prologue() || loops.epilogue() || loops.lanes() > 1) return ir;
+    if (cx.target.lanes() == 1 && cx.target.rows() == 1 || !cx.target.cpu() || cx.target.chunked() || !(ir.launch() instanceof Launch.Loops loops)
+        || loops.frame() == null || loops.gridStride() || loops.maxGroupSize() > 0 || loops.prologue() || loops.epilogue() || loops.lanes() > 1
+        || loops.rows() > 1) return ir;
     for (KernelIR.Param p : ir.params()) if (p.reduce()) return ir;
     List<Stmt> top = ir.body().stmts();
     int at = ParallelLoops.frameIndex(ir, loops);
@@ -80,6 +83,11 @@ final class Coarsen implements Pass {
     If guard = ParallelLoops.guardOf(frame);
     if (guard == null) return ir;
     if (Chunks.carries(top.subList(0, at), guard.then())) return ir;   // an iteration would see what its neighbour left
+    if (cx.target.lanes() == 1) {   // rows alone: x as it is, rows of y jammed around the iteration's loops
+      if (loops.counts().size() < 2 || !IrWalk.anyStmt(guard.then(), st -> st instanceof Loop)) return ir;
+      KernelIR rowsOnly = coarsen(ir, cx, loops, at, frame, guard, Form.ROWS_ALONE, Math.min(JAM_ROWS, cx.target.rows()));
+      return rowsOnly != null ? rowsOnly : ir;
+    }
 
     // The form, from the iteration as it is: lanes where its loops read along x, jammed where they read across it
     Var probeX = cx.names.fresh("x_probe", Prim.INT);
@@ -98,15 +106,19 @@ final class Coarsen implements Pass {
   /**
    * How the lanes run: {@code WIDE}, side by side in lane loops, where the iteration's loops read
    * along x; {@code ROWS}, the same with the loops that read across x a block at a time, each lane's
-   * row read into a tile by columns ({@link RowBlocks}); {@code JAMMED}, each statement once per lane.
+   * row read into a tile by columns ({@link RowBlocks}); {@code JAMMED}, each statement once per lane;
+   * {@code ROWS_ALONE}, one iteration of x per work-item and rows of y jammed: a target with one lane
+   * and rows, which the runtime asks for where x fits no lanes (a dense layer of 10 outputs), so that
+   * the rows' sums still run side by side.
    */
-  private enum Form { WIDE, ROWS, JAMMED }
+  private enum Form { WIDE, ROWS, JAMMED, ROWS_ALONE }
 
   private static int lanes(Form form, Target t) {
     return switch (form) {
       case WIDE -> t.lanes();
       case ROWS -> Math.min(ROW_LANES, t.lanes());
       case JAMMED -> Math.min(JAM_LANES, t.lanes());
+      case ROWS_ALONE -> 1;
     };
   }
 
@@ -132,9 +144,9 @@ final class Coarsen implements Pass {
   /** The kernel in blocks of lanes × {@code rows} iterations in {@code form}, or null where that does not apply. */
   private static KernelIR coarsen(KernelIR ir, Context cx, Launch.Loops loops, int at, Labeled frame, If guard, Form form, int rows) {
     int w = lanes(form, cx.target);
-    boolean wide = form != Form.JAMMED;
+    boolean wide = form != Form.JAMMED && form != Form.ROWS_ALONE;
     List<Stmt> top = ir.body().stmts();
-    Var x = cx.names.fresh("lane_base", Prim.INT), y = rows > 1 ? cx.names.fresh("row_base", Prim.INT) : null;
+    Var x = cx.names.fresh(form == Form.ROWS_ALONE ? "column" : "lane_base", Prim.INT), y = rows > 1 ? cx.names.fresh("row_base", Prim.INT) : null;
     Rewriter ids = ids(x, y);
     Block iteration = ids.rewrite(guard.then());
     if (y != null) {
@@ -145,13 +157,14 @@ final class Coarsen implements Pass {
       case WIDE -> Lanes.of(iteration, x, frame.label(), w);
       case ROWS -> Lanes.transposed(iteration, x, frame.label(), w, cx);
       case JAMMED -> Lanes.jam(iteration, x, frame.label());
+      case ROWS_ALONE -> null;
     };
-    if (byLane == null || wide && !byLane.wide()) return null;
+    if (form != Form.ROWS_ALONE && (byLane == null || wide && !byLane.wide())) return null;
 
     // if (id_x < count_x >> log2 W && id_y < count_y >> log2 R) { lane_base = id_x << log2 W; row_base = …; if (guard) frame: { the block } }
     Src src = frame.src();
     List<Stmt> items = new ArrayList<>(wide ? byLane.allocations(cx, src) : List.of());
-    Block lanes = wide ? byLane.body(Const.of(w), cx, true) : byLane.jammed(cx, w, true);
+    Block lanes = form == Form.ROWS_ALONE ? iteration : wide ? byLane.body(Const.of(w), cx, true) : byLane.jammed(cx, w, true);
     Expr inRange = null;
     int[] per = {w, rows};
     Var[] base = {x, y};

@@ -29,7 +29,7 @@ public final class Compiler {
       new FlatBarriers(),    // OpenCL C and SPIR-V: no barrier under an if or after a return; flags guard the code instead (PoCL 3.1)
       new Chunks(),          // chunked targets (the JVM's cores): a work-item runs a chunk of the range as counted loops
       new Reductions(),      // @Reduce arrays: private accumulators, a work-group tree, an atomic combine
-      new Coarsen(),         // CPU targets asked for lanes: a work-item computes neighbouring iterations of x side by side
+      new Coarsen(),         // CPU targets asked for lanes: a work-item computes neighbouring iterations of x side by side (or rows of y alone)
       new Uniform(),         // CPU targets: every work-item computes, clamped into range; only stores guarded
       new SimdGroups.Lower(), // SIMD-group operations: shuffles where the target has them, else a work-group array
       new Bounds(),          // Java's array bounds checks where no simple proof shows an index in range; reported after the launch

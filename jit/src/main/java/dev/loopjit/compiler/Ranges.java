@@ -235,7 +235,7 @@ final class Ranges {
    * int parameters the kernel never assigns; {@code b - 1} stands for "a non-negative term below
    * b" (the point is unreachable when b is 0); inner nodes are {@code +} and {@code *}, whose
    * values the host checks stay within int (so that Java's arithmetic did not wrap either),
-   * {@code x / d} and {@code x % d} with d a leaf (its value: the host divides x's bound by it, or
+   * {@code x / d} and {@code x % d} with d a leaf or a sum or product of leaves (its value: the host divides x's bound by it, or
    * takes d - 1 for the remainder; LoopJIT's {@code x / 0} and {@code x % 0} are 0), and
    * {@code min(x, y)} (each operand a bound, or {@code v - 1} for the value of a leaf v, taken
    * only where v >= 1). The host's reading of this form is {@code spi.KernelFacts}.
@@ -252,7 +252,7 @@ final class Ranges {
         yield y == null ? null : new Binary(b.op(), x, y);
       }
       // x / d and x % d by a value fixed for the launch (the bound's node holds d's value itself, not a bound of it)
-      case Binary b when (b.op() == Op.Binary.DIV || b.op() == Op.Binary.REM) && b.prim() == Prim.INT && isBound(b.b()) -> {
+      case Binary b when (b.op() == Op.Binary.DIV || b.op() == Op.Binary.REM) && b.prim() == Prim.INT && (isBound(b.b()) || exact(b.b())) -> {
         Expr x = upper(b.a()), d = x == null ? null : upper(b.b());
         yield d == null ? null : new Binary(b.op(), x, d);
       }
@@ -270,6 +270,23 @@ final class Ranges {
         }
         yield null;
       }
+    };
+  }
+
+  /**
+   * Whether {@link #upper} gives {@code e}'s value itself, not only a bound of it: sums and products of
+   * constants, lengths, trip counts and fixed variables ({@code p / (outH * outW)}: the host divides by
+   * the product's value, as the kernel does; a bound of a divisor would not bound the quotient).
+   */
+  private boolean exact(Expr e) {
+    return switch (e) {
+      case Const k -> k.type() == Prim.INT && k.longValue() >= 0;
+      case Length l -> l.array() instanceof Read;
+      // a fixed variable's host form is its value only where it is a leaf: a compound one is written
+      // value >= 0 ? value : -1, and -1 · -1 would stand for a positive product of two negatives
+      case Read r -> fixed.containsKey(r.var()) && !(fixed.get(r.var()) instanceof Select) || countVars.contains(r.var()) && countsPositive;
+      case Binary b -> (b.op() == Op.Binary.ADD || b.op() == Op.Binary.MUL) && b.prim() == Prim.INT && exact(b.a()) && exact(b.b());
+      default -> false;
     };
   }
 

@@ -39,7 +39,7 @@ final class Uniform implements Pass {
   @Override
   public KernelIR run(KernelIR ir, Context cx) {
     if (!cx.target.cpu() || !(ir.launch() instanceof Launch.Loops loops) || loops.frame() == null
-        || loops.gridStride() || loops.maxGroupSize() > 0 || loops.prologue() || loops.epilogue() || loops.lanes() > 1 || usesAtomics(ir.body())) return ir;
+        || loops.gridStride() || loops.maxGroupSize() > 0 || loops.prologue() || loops.epilogue() || loops.lanes() > 1 || loops.rows() > 1 || usesAtomics(ir.body())) return ir;
     List<Stmt> out = new ArrayList<>();
     out.add(new Eval(new Call(Intrinsic.BARRIER_LOCAL, null, List.of()), ir.body().src()));
     for (Stmt s : ir.body().stmts()) {

@@ -22,7 +22,8 @@ import java.util.Map;
  *     arithmetic ({@link KernelIR#assumedSites}), where the proof holds for the arguments;
  * <li>{@code lanes L × R}: on CPU devices, unchecked, {@code L} iterations of x and {@code R} of y
  *     per work-item (the {@code coarsen} pass picks the block its kernel's shape wants), where the trip
- *     counts are multiples of the block; {@code lanes L} alone where only x is.
+ *     counts are multiples of the block; {@code lanes L} alone where only x is; {@code rows R} alone
+ *     (one iteration of x, R of y jammed) where x fits no lanes but y is a multiple of R.
  * </ul>
  * A task whose arguments may change between executions (it reads fields of its object, or static
  * fields) has the checked variant only. Which variants exist depends on the kernel, never on the
@@ -119,6 +120,8 @@ public final class Variants {
         reachable.add(t);
         if (l.rows() == 1) break;   // the pass took x alone: no row block to fall back from
       }
+      Target rowsAlone = unchecked.withLanes(1, ROWS);
+      if (lower(rowsAlone).launch() instanceof Launch.Loops l && l.rows() > 1) reachable.add(rowsAlone);
     }
     for (Target t : reachable) {
       if (!t.signedIndices()) add(out, t);
@@ -168,12 +171,17 @@ public final class Variants {
     for (int rows : new int[] {ROWS, 1}) {
       Target t = target.withLanes(options.lanes(), rows);
       KernelIR k = lower(t);
-      if (!(k.launch() instanceof Launch.Loops l) || l.lanes() == 1) return target;   // the kernel's shape takes no block
+      if (!(k.launch() instanceof Launch.Loops l) || l.lanes() == 1) break;   // the kernel's shape takes no lanes
       long[] counts = KernelFacts.loopCounts(k, args);
-      if (counts[0] == 0 || counts[0] % l.lanes() != 0) return target;
+      if (counts[0] == 0 || counts[0] % l.lanes() != 0) break;
       if (l.rows() == 1 || counts[1] > 0 && counts[1] % l.rows() == 0) return t;
     }
-    return target;
+    // x fits no lanes (a dense layer's 10 outputs): rows of y alone, where the kernel has rows and y is a multiple of them
+    Target t = target.withLanes(1, ROWS);
+    KernelIR k = lower(t);
+    if (!(k.launch() instanceof Launch.Loops l) || l.rows() == 1) return target;
+    long[] counts = KernelFacts.loopCounts(k, args);
+    return counts[0] > 0 && counts.length > 1 && counts[1] > 0 && counts[1] % l.rows() == 0 ? t : target;
   }
 
   /**
@@ -191,9 +199,10 @@ public final class Variants {
     List<String> parts = new ArrayList<>();
     parts.add(t.boundsChecks() ? "checked" : "unchecked");
     if (t.signedIndices()) parts.add("signed");
-    if (t.lanes() > 1) {
+    if (t.lanes() > 1 || t.rows() > 1) {
       KernelIR k = method == null ? null : lower(t);
-      if (k != null && k.launch() instanceof Launch.Loops l) parts.add("lanes " + l.lanes() + (l.rows() > 1 ? " × " + l.rows() : ""));
+      if (k != null && k.launch() instanceof Launch.Loops l)
+        parts.add(l.lanes() == 1 ? "rows " + l.rows() : "lanes " + l.lanes() + (l.rows() > 1 ? " × " + l.rows() : ""));
     }
     return String.join(", ", parts);
   }

@@ -101,6 +101,53 @@ class LaunchProofTest {
     }
   }
 
+  /**
+   * A 3 × 3 box sum with zeros outside the image (a convolution's padding): {@code x} is read only
+   * where the {@code ?:}'s guard holds, and the guard bounds the index.
+   */
+  static void box(float[] x, float[] out, int planes, int height, int width) {
+    for (@Parallel int r = 0; r < planes * height; r++)
+      for (@Parallel int c = 0; c < width; c++) {
+        int plane = r / height, h = r % height, from = plane * height * width;
+        float s = 0f;
+        for (int kh = 0; kh < 3; kh++)
+          for (int kw = 0; kw < 3; kw++) {
+            int ih = h + kh - 1, iw = c + kw - 1;
+            s += ih >= 0 && ih < height && iw >= 0 && iw < width ? x[from + ih * width + iw] : 0f;
+          }
+        out[r * width + c] = s;
+      }
+  }
+
+  /** {@link #box} with a guard that lets {@code iw} reach {@code width} (the next row's first pixel, past the end in the last row). */
+  static void boxOffByOne(float[] x, float[] out, int planes, int height, int width) {
+    for (@Parallel int r = 0; r < planes * height; r++)
+      for (@Parallel int c = 0; c < width; c++) {
+        int plane = r / height, h = r % height, from = plane * height * width;
+        float s = 0f;
+        for (int kh = 0; kh < 3; kh++)
+          for (int kw = 0; kw < 3; kw++) {
+            int ih = h + kh - 1, iw = c + kw - 1;
+            s += ih >= 0 && ih < height && iw >= 0 && iw <= width ? x[from + ih * width + iw] : 0f;
+          }
+        out[r * width + c] = s;
+      }
+  }
+
+  /** Each pixel plus its plane's first pixel: a quotient by a product of parameters ({@code im2col}'s image of a position). */
+  static void plusPlaneStart(float[] x, float[] out, int height, int width) {
+    for (@Parallel int i = 0; i < out.length; i++) out[i] = x[i] + x[i / (height * width) * height * width];
+  }
+
+  /** The pixel above, read only where the {@code &&}'s left side says there is one: 1 where it is positive. */
+  static void positiveAbove(float[] x, int[] out, int planes, int height, int width) {
+    for (@Parallel int r = 0; r < planes * height; r++)
+      for (@Parallel int c = 0; c < width; c++) {
+        int plane = r / height, ih = r % height - 1;
+        out[r * width + c] = ih >= 0 && ih < height && x[(plane * height + ih) * width + c] > 0f ? 1 : 0;
+      }
+  }
+
   private static float[] ramp(int n) {
     float[] a = new float[n];
     for (int i = 0; i < n; i++) a[i] = (i % 7) * 0.5f;
@@ -161,6 +208,58 @@ class LaunchProofTest {
     }
     boolean openClC1 = Devices.all().stream().anyMatch(d -> d.id().startsWith("opencl") && !"spirv".equals(System.getProperty("loopjit.opencl.program")));
     assertTrue(!openClC1 || openClC > 0, "no OpenCL C was printed");
+  }
+
+  /**
+   * A read under a {@code ?:} or the right side of {@code &&} is bounded by the conditions Java
+   * evaluates it under, as a read inside an {@code if} is: the padded box sum and the pixel above run
+   * unchecked on every device. A guard that does not bound the index (one pixel too far) leaves the
+   * kernel checked, and it fails where Java fails, {@code out} unchanged.
+   */
+  @Test
+  void readsUnderAConditionAreBoundedByIt() {
+    int planes = 3, height = 5, width = 6;
+    float[] x = ramp(planes * height * width), expected = new float[planes * height * width];
+    int[] expectedAbove = new int[planes * height * width];
+    for (int i = 0; i < x.length; i++) x[i] -= 1.25f;   // some negative, some positive
+    box(x, expected, planes, height, width);
+    positiveAbove(x, expectedAbove, planes, height, width);
+    for (Device d : Devices.all()) {
+      float[] out = new float[expected.length];
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::box, x, out, planes, height, width)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
+      assertArrayEquals(expected, out, d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+
+      int[] above = new int[expectedAbove.length];
+      code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::positiveAbove, x, above, planes, height, width)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, above), d);
+      assertArrayEquals(expectedAbove, above, d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+
+      float[] out2 = new float[expected.length];
+      KernelIndexOutOfBoundsException e = assertThrows(KernelIndexOutOfBoundsException.class,
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::boxOffByOne, x, out2, planes, height, width)
+              .transferToHost(DataTransferMode.EVERY_EXECUTION, out2), d), d.id());
+      assertEquals("x", e.array(), e.getMessage());
+      assertEquals(x.length, e.index(), e.getMessage());   // the last row's last pixel, reaching one past its end
+      assertArrayEquals(new float[expected.length], out2, d.id() + ": out unchanged");
+    }
+  }
+
+  /** A quotient by a product of parameters is bounded as one by a parameter: {@code i / (h · w) · h · w} runs unchecked. */
+  @Test
+  void quotientsByProductsOfParametersAreBounded() {
+    int planes = 3, height = 4, width = 5;
+    float[] x = ramp(planes * height * width), expected = new float[x.length];
+    plusPlaneStart(x, expected, height, width);
+    for (Device d : Devices.all()) {
+      float[] out = new float[x.length];
+      String code = PrintedKernels.run(new TaskGraph("g").task("t", LaunchProofTest::plusPlaneStart, x, out, height, width)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, out), d);
+      assertArrayEquals(expected, out, d.id());
+      if (!d.equals(Devices.jvm())) assertFalse(code.contains("bounds_report"), d.id() + " runs the unchecked kernel:\n" + code);
+    }
   }
 
   /**

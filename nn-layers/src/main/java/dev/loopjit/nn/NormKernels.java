@@ -30,9 +30,10 @@ public final class NormKernels {
     for (@Parallel int c = 0; c < channels; c++) {
       int valid = batch.get(0), n = valid * spatial;
       float sum = 0f;
-      for (int b = 0; b < valid; b++) sum += planeSum(x, (b * channels + c) * spatial, spatial);
+      // b < rows, then b < valid: the same sums, and an index the host bounds (the kernel runs unchecked)
+      for (int b = 0; b < rows; b++) if (b < valid) sum += planeSum(x, (b * channels + c) * spatial, spatial);
       float mean = sum / n, squares = 0f;
-      for (int b = 0; b < valid; b++) squares += planeSquares(x, (b * channels + c) * spatial, spatial, mean);
+      for (int b = 0; b < rows; b++) if (b < valid) squares += planeSquares(x, (b * channels + c) * spatial, spatial, mean);
       float variance = squares / n;
       stats.set(c, mean);
       stats.set(channels + c, 1f / (float) Math.sqrt(variance + eps));
