@@ -129,4 +129,29 @@ public final class ArrayKernels {
       q[i] = x[i];
     }
   }
+
+  /**
+   * Arrays made in the kernel with a size known at launch: a row of {@code n} floats per work-item
+   * (filled, read backwards), a {@code long} one from an off-heap array's length, an int histogram
+   * of {@code bins} made anew each round; every length read back.
+   */
+  public static void sizedAtLaunch(float[] a, FloatArray weights, float[] out, long[] sums, int[] counts, int n, int bins) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      float[] row = new float[n];
+      for (int k = 0; k < row.length; k++) row[k] = a[(i * n + k) % a.length] * weights.get(k % weights.getSize());
+      float s = 0f;
+      for (int k = row.length - 1; k >= 0; k--) s = s * 0.5f + row[k];
+      long[] wide = new long[weights.getSize() + 1];
+      for (int k = 1; k < wide.length; k++) wide[k] = wide[k - 1] + (long) (weights.get(k - 1) * 1000f) * (i + 1);
+      int seen = 0;
+      for (int round = 0; round < 2; round++) {
+        int[] histogram = new int[bins];
+        for (int k = 0; k < n; k++) histogram[(int) Math.abs(row[k] * 7f) % bins]++;
+        seen += histogram[round % bins];
+      }
+      out[i] = s + row.length;
+      sums[i] = wide[wide.length - 1] + wide.length;
+      counts[i] = seen;
+    }
+  }
 }

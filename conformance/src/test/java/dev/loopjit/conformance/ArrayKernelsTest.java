@@ -42,6 +42,15 @@ class ArrayKernelsTest {
           return new Object[] {HalfFloatArray.fromArray(in.anyFloats(N)), in.floatArray(N, -30000, 30000), new HalfFloatArray(N)}; }).run();
   }
 
+  /** Arrays made in the kernel at a size known at launch: n = 40 and n = 700 (rooms of 64 and 1,024 reserved). */
+  @Test
+  void sizedAtLaunch() {
+    for (int n : new int[] {40, 700})
+      KernelCheck.of("ArrayKernels.sizedAtLaunch n=" + n, ArrayKernels::sizedAtLaunch)
+          .args(() -> { Inputs in = new Inputs(168 + n);
+            return new Object[] {in.floats(997, -2f, 2f), FloatArray.fromArray(in.floats(13, -3f, 3f)), new float[N], new long[N], new int[N], n, 5}; }).run();
+  }
+
   @Test
   void lengthAndGetSize() {
     KernelCheck.of("ArrayKernels.lengthAndGetSize", ArrayKernels::lengthAndGetSize)

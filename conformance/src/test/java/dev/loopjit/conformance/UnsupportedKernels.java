@@ -113,9 +113,9 @@ public final class UnsupportedKernels {
     for (@Parallel int i = 0; i < y.length; i++) y[i] = ((IntUnaryOperator) v -> v + 1).applyAsInt(x[i]); // REFUSED: lambda | invokedynamic
   }
 
-  public static void nonConstantArraySize(int[] x, int[] y) {
+  public static void arraySizeFromMemory(int[] x, int[] y) {
     for (@Parallel int i = 0; i < y.length; i++) {
-      float[] scratch = new float[y.length]; // REFUSED: constant
+      float[] scratch = new float[x[0]]; // REFUSED: reads an array element
       y[i] = x[i] + scratch.length;
     }
   }

@@ -267,7 +267,7 @@ class UnsupportedKernelsTest {
       Map.entry("instanceFieldWrite", UnsupportedKernels::instanceFieldWrite), Map.entry("staticFieldWrite", UnsupportedKernels::staticFieldWrite),
       Map.entry("synchronizedBlock", UnsupportedKernels::synchronizedBlock), Map.entry("recursionDirect", UnsupportedKernels::recursionDirect),
       Map.entry("recursionMutual", UnsupportedKernels::recursionMutual), Map.entry("string", UnsupportedKernels::string),
-      Map.entry("lambda", UnsupportedKernels::lambda), Map.entry("nonConstantArraySize", UnsupportedKernels::nonConstantArraySize),
+      Map.entry("lambda", UnsupportedKernels::lambda), Map.entry("arraySizeFromMemory", UnsupportedKernels::arraySizeFromMemory),
       Map.entry("arrayClone", UnsupportedKernels::arrayClone), Map.entry("objectArrayLocal", UnsupportedKernels::objectArrayLocal),
       Map.entry("jdkMethodThatThrows", UnsupportedKernels::jdkMethodThatThrows), Map.entry("printInKernel", UnsupportedKernels::printInKernel),
       Map.entry("returnInParallelLoop", UnsupportedKernels::returnInParallelLoop),

@@ -333,12 +333,15 @@ final class Bounds implements Pass {
     int site(Expr array, Expr index, Expr upper, Src src, boolean dry) {
       if (dry) return 0;
       // a private array has no Java name of its own in the IR (locals alias it): named by its allocation
-      String name = array.type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE ? "new " + t.element() + "[" + t.length() + "]"
+      String name = array.type() instanceof ArrayType t && t.space() == ArrayType.Space.PRIVATE
+          ? "new " + t.element() + "[" + (t.launchSized() ? "n" : t.length()) + "]"
           : array instanceof Read rd ? rd.var().name() : "array";
       int param = -1;
       if (array instanceof Read rd)
         for (KernelIR.Param p : ir.params()) if (rd.var().equals(p.var())) param = p.index();
-      sites.add(new BoundsSite(sites.size() + 1, name, param, Ranges.constantLength(array), src, upper));
+      BoundsSite site = new BoundsSite(sites.size() + 1, name, param, Ranges.constantLength(array), src, upper);
+      // a private array sized at launch: its length, which the launchSized pass writes as the host computes it
+      sites.add(array.type() instanceof ArrayType t && t.launchSized() ? site.withSize(new Length(array)) : site);
       return sites.size();
     }
 

@@ -33,6 +33,7 @@ public final class Compiler {
       new Uniform(),         // CPU targets: every work-item computes, clamped into range; only stores guarded
       new SimdGroups.Lower(), // SIMD-group operations: shuffles where the target has them, else a work-group array
       new Bounds(),          // Java's array bounds checks where no simple proof shows an index in range; reported after the launch
+      new LaunchSized(),     // new float[n] with n known at launch: declared at the target's capacity, its length n
       new Legalise(),        // Java's integer / % abs and floating min max, written in the IR once for every emitter
       new Arguments(),       // the device argument list; array lengths become arguments
       new Capabilities());   // fp64, local memory, atomics checked against the target

@@ -79,7 +79,8 @@ final class Legalise implements Pass {
         case Length l -> l;
         case Const c -> c;
         case Read r -> r;
-        case Alloc a -> a;
+        // an array sized at launch that JVM bytecode makes at its length (pass launchSized): that length legalised
+        case Alloc a -> a.length() != null && a.type().launchSized() ? new Alloc(a.type(), legal(a.length(), conditional)) : a;
         case Invoke i -> i;
       };
       return switch (x) {

@@ -86,6 +86,12 @@ final class Members {
       ValueObjects.construct(ops, u, desc, raw);
       return;
     }
+    if (inv.opcode() == java.lang.classfile.Opcode.INVOKESPECIAL && name.equals("<init>") && !ops.values.isEmpty()
+        && ops.values.get(ops.values.size() - 1) instanceof OffHeapCollections.NewVector u) {
+      ops.popAny();
+      OffHeapCollections.construct(ops, u, desc, raw, names);
+      return;
+    }
     switch (onThis ? java.lang.classfile.Opcode.INVOKESTATIC : inv.opcode()) {
       case INVOKESTATIC -> {
         // The KernelContext is not a value: a method given it is inlined with its context calls

@@ -134,6 +134,52 @@ final class OffHeapCollections {
     return new Binary(Op.Binary.ADD, new Binary(Op.Binary.MUL, i, shape(array, 1)), j);
   }
 
+  /**
+   * What {@code new VectorFloat4(n)} (a vector collection: {@code VectorFloat}, {@code VectorInt3},
+   * {@code VectorDouble8}, …) pushed in a kernel, before its constructor ran: the constructor makes it a
+   * work-item's own array of {@code n · fields} elements ({@link #construct}), which get, set and
+   * getLength then index as they index a parameter's storage.
+   */
+  static final class NewVector {
+    final String simpleName;
+
+    NewVector(String simpleName) {
+      this.simpleName = simpleName;
+    }
+  }
+
+  /** The marker {@code new} pushes for the collection class {@code internalName}, or null where it is not a vector collection. */
+  static NewVector newVector(String internalName) {
+    if (!internalName.startsWith(TYPES)) return null;
+    String simple = internalName.substring(TYPES.length());
+    return simple.startsWith("Vector") && element(simple) != null ? new NewVector(simple) : null;
+  }
+
+  /**
+   * {@code <init>(int n)} of {@code u}: a private array of {@code n · fields} zeros (n known at launch
+   * where it is not a constant: pass {@code launchSized}), replacing every copy of {@code u} on the stack.
+   */
+  static void construct(OperandStack ops, NewVector u, String desc, Object[] raw, Names names) {
+    String display = "new " + u.simpleName;
+    if (!desc.equals("(I)V"))
+      throw Refusal.error(ops.src, display, "a collection made in a kernel takes its length alone (" + display + "(n)); pass other ones as arguments");
+    ValueObjects.Kind values = vectorOf(u.simpleName);
+    int fields = values != null ? values.fields : 1;
+    Expr n = (Expr) raw[0], count = fields == 1 ? n : new Binary(Op.Binary.MUL, n, Const.of(fields));
+    if (n instanceof Const c) {
+      if (c.longValue() < 0) throw Refusal.error(ops.src, display, display + "(" + c.longValue() + "): a negative length (Java throws NegativeArraySizeException)");
+      count = Const.of((int) Math.min(Integer.MAX_VALUE, c.longValue() * fields));
+    }
+    Prim e = element(u.simpleName);
+    boolean fixed = count instanceof Const;
+    dev.loopjit.ir.ArrayType type = new dev.loopjit.ir.ArrayType(e, dev.loopjit.ir.ArrayType.Space.PRIVATE,
+        fixed ? ops.constantSize(count, display + "(n)") : dev.loopjit.ir.ArrayType.RUNTIME);
+    dev.loopjit.ir.Var array = names.fresh(u.simpleName.toLowerCase() + "_storage", type);
+    ops.spillLoads();
+    ops.out.add(new Stmt.Assign(array, fixed ? new Alloc(type) : new Alloc(type, count), ops.src));
+    for (int k = 0; k < ops.values.size(); k++) if (ops.values.get(k) == u) ops.values.set(k, new Read(array));
+  }
+
   static Expr shape(Expr array, int dim) {
     return new Call(Intrinsic.SHAPE, Prim.INT, List.of(array, Const.of(dim)));
   }

@@ -75,6 +75,7 @@ final class OperandStack {
       case Expr e -> "a" + (e.type() instanceof ArrayType ? "n array" : (e.type() == Prim.INT ? "n " : " ") + e.type());
       case ValueObjects.Value x -> "a " + x.kind().simpleName;
       case ValueObjects.Uninit x -> "a new " + x.kind.simpleName;
+      case OffHeapCollections.NewVector x -> "a new " + x.simpleName;
       case Printing.Text x -> "a String";
       case Printing.Boxes x -> "an Object[]";
       case Printing.Boxed x -> "a boxed " + x.type().javaName();

@@ -39,6 +39,15 @@ final class RuntimeLocals {
 
   /** The run-time local arrays of {@code ir}, in order of allocation, with host lengths; refuses what the host cannot know. */
   static Map<Var, Found> find(KernelIR ir) {
+    return find(ir, false);
+  }
+
+  /**
+   * The arrays sized at launch of {@code ir} — local ones ({@code ctx.allocateFloatLocalArray(n)}), or
+   * with {@code privates} private ones ({@code new float[n]}, pass {@code launchSized}) — in order of
+   * allocation, with host lengths; refuses what the host cannot know.
+   */
+  static Map<Var, Found> find(KernelIR ir, boolean privates) {
     Map<Var, Found> found = new LinkedHashMap<>();
     Map<Var, Integer> assignments = new HashMap<>();
     Map<Var, Expr> single = new HashMap<>();
@@ -55,10 +64,11 @@ final class RuntimeLocals {
     IrWalk.walk(ir.body(), new IrWalk.Visitor() {
       @Override
       public void stmt(Stmt s) {
-        if (s instanceof Assign a && a.value() instanceof Alloc al && al.type().runtimeLength()) {
+        if (s instanceof Assign a && a.value() instanceof Alloc al && (privates ? al.type().launchSized() : al.type().runtimeLength())) {
+          String what = privates ? "private array" : "local array";
           if (assignments.get(a.var()) != 1)
-            throw Refusal.error(a.src(), "local array", "a variable holding a local array sized at run time must be assigned once");
-          found.put(a.var(), new Found(a.var(), host(al.length(), params, assignments, single, a.src(), 0), a.src()));
+            throw Refusal.error(a.src(), what, "a variable holding a " + what + " sized at run time must be assigned once");
+          found.put(a.var(), new Found(a.var(), host(al.length(), params, assignments, single, a.src(), 0, privates), a.src()));
         }
       }
     });
@@ -66,8 +76,8 @@ final class RuntimeLocals {
   }
 
   /** {@code e} in terms the host knows, or a refusal naming what it reads. */
-  private static Expr host(Expr e, Set<Var> params, Map<Var, Integer> assignments, Map<Var, Expr> single, Src at, int depth) {
-    if (depth > 64) throw refusal(at, "it is computed through too many variables");
+  private static Expr host(Expr e, Set<Var> params, Map<Var, Integer> assignments, Map<Var, Expr> single, Src at, int depth, boolean privates) {
+    if (depth > 64) throw refusal(at, "it is computed through too many variables", privates);
     return new Rewriter() {
       @Override
       protected Expr expr(Expr x) {
@@ -75,23 +85,27 @@ final class RuntimeLocals {
           case Read r when params.contains(r.var()) -> { return x; }
           case Read r when r.var().type() instanceof ArrayType -> { return x; }
           case Read r when assignments.getOrDefault(r.var(), 0) == 1 && !(single.get(r.var()) instanceof Alloc) ->
-              { return host(single.get(r.var()), params, assignments, single, at, depth + 1); }
+              { return host(single.get(r.var()), params, assignments, single, at, depth + 1, privates); }
           case Read r -> throw refusal(at, "it reads " + r.var().name() + ", which " + (assignments.containsKey(r.var())
-              ? "is assigned more than once in the kernel" : "the host does not know"));
-          case Load l -> throw refusal(at, "it reads an array element");
-          case Call c when c.op() == Intrinsic.LOCAL_SIZE || c.op() == Intrinsic.SHAPE || c.op() == Intrinsic.MIN
+              ? "is assigned more than once in the kernel" : "the host does not know"), privates);
+          case Load l -> throw refusal(at, "it reads an array element", privates);
+          case Call c when c.op() == Intrinsic.LOCAL_SIZE && !privates || c.op() == Intrinsic.SHAPE || c.op() == Intrinsic.MIN
               || c.op() == Intrinsic.MAX || c.op() == Intrinsic.ABS || c.op() == Intrinsic.DIV_UNCHECKED
               || c.op() == Intrinsic.REM_UNCHECKED -> { return x; }
           case Call c -> throw refusal(at, "it uses " + c.op().name().toLowerCase()
-              + (c.op() == Intrinsic.LOCAL_ID || c.op() == Intrinsic.GLOBAL_ID || c.op() == Intrinsic.GROUP_ID ? ", which differs between work-items" : ""));
-          case Invoke i -> throw refusal(at, "it calls " + i.name());
+              + (c.op() == Intrinsic.LOCAL_ID || c.op() == Intrinsic.GLOBAL_ID || c.op() == Intrinsic.GROUP_ID ? ", which differs between work-items" : ""),
+              privates);
+          case Invoke i -> throw refusal(at, "it calls " + i.name(), privates);
           default -> { return x; }
         }
       }
     }.rewrite(e);
   }
 
-  private static RuntimeException refusal(Src at, String why) {
+  private static RuntimeException refusal(Src at, String why, boolean privates) {
+    if (privates)
+      return Refusal.error(at, "private array size", "the size of an array made in a kernel must be known before the launch (the device "
+          + "reserves it for every work-item): a constant, or an expression of the kernel's scalar parameters and array lengths; " + why);
     return Refusal.error(at, "local array size", "the size of a local array must be the same for every work-item and known before the "
         + "launch: a constant, or an expression of the kernel's scalar parameters, array lengths and localGroupSizeX/Y/Z; " + why);
   }

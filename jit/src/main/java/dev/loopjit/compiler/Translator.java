@@ -357,10 +357,13 @@ final class Translator {
       case FieldInstruction f -> members.field(f);
       case NewPrimitiveArrayInstruction n -> {
         // A variable right away: javac fills array initializers ({1, 2}) before storing the array anywhere.
+        // A size that is not a constant is one the host must know at launch (pass launchSized).
         Expr count = ops.pop();
-        ArrayType type = new ArrayType(prim(n.typeKind()), ArrayType.Space.PRIVATE, ops.constantSize(count, "new " + n.typeKind().name().toLowerCase() + "[n]"));
+        boolean fixed = count instanceof Const;
+        ArrayType type = new ArrayType(prim(n.typeKind()), ArrayType.Space.PRIVATE,
+            fixed ? ops.constantSize(count, "new " + n.typeKind().name().toLowerCase() + "[n]") : ArrayType.RUNTIME);
         Var array = names.fresh(prefix + "array", type);
-        ops.out.add(new Stmt.Assign(array, new Alloc(type), ops.src));
+        ops.out.add(new Stmt.Assign(array, fixed ? new Alloc(type) : new Alloc(type, count), ops.src));
         unnamedArrays.add(array);
         ops.push(new Read(array));
       }
@@ -368,6 +371,8 @@ final class Translator {
       case NopInstruction n -> {}
       case NewObjectInstruction n when ValueObjects.kind(n.className().asInternalName()) != null ->
           ops.push(new ValueObjects.Uninit(ValueObjects.kind(n.className().asInternalName())));
+      case NewObjectInstruction n when OffHeapCollections.newVector(n.className().asInternalName()) != null ->
+          ops.push(OffHeapCollections.newVector(n.className().asInternalName()));
       case NewObjectInstruction n -> throw Refusal.unsupported(ops.src, "new " + javaName(n.className().asSymbol()));
       case NewReferenceArrayInstruction n when n.componentType().asInternalName().equals("java/lang/Object") ->
           ops.push(Printing.array(ops, ops.pop()));   // the varargs of Debug.printf

@@ -9,7 +9,8 @@ package dev.loopjit.ir;
  *
  * A LOCAL array whose length is known only at launch ({@code ctx.allocateFloatLocalArray(n)} with
  * {@code n} a parameter) has the length {@link #RUNTIME}; the host computes it from the
- * {@link KernelArg.Local} argument the {@code arguments} pass makes of it.
+ * {@link KernelArg.Local} argument the {@code arguments} pass makes of it. So has a PRIVATE array
+ * {@code new float[n]} with n known at launch, until the {@code launchSized} pass gives it a capacity.
  *
  * @param length the constant length of LOCAL and PRIVATE arrays; -1 for GLOBAL ones and for
  *               LOCAL ones sized at run time
@@ -24,6 +25,14 @@ public record ArrayType(Prim element, Space space, int length) implements Type {
   /** Whether this is a LOCAL array whose length the host gives at launch. */
   public boolean runtimeLength() {
     return space == Space.LOCAL && length < 0;
+  }
+
+  /**
+   * Whether this is a PRIVATE array sized at launch ({@code new float[n]}, n known at launch): until
+   * the pass {@code launchSized} declares it at the target's capacity and writes its length as n.
+   */
+  public boolean launchSized() {
+    return space == Space.PRIVATE && length < 0;
   }
 
   public static ArrayType global(Prim element) {

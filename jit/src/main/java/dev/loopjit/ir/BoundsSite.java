@@ -19,16 +19,23 @@ package dev.loopjit.ir;
  *               with {@code i < c.length} and {@code a} as long as {@code c}; a matmul's
  *               {@code a[i * k + p]} with {@code a.length >= m * k}). {@code spi.KernelFacts#mayFail} reads it.
  * @param thrown null for an array access; for a {@code THROW} the message of Java's ArithmeticException
+ * @param size   for a private array sized at launch ({@code new float[n]}), its length as the host computes
+ *               it from the task's arguments (the report's length); null otherwise
  */
-public record BoundsSite(int id, String array, int param, int length, Src src, Expr upper, String thrown) {
+public record BoundsSite(int id, String array, int param, int length, Src src, Expr upper, String thrown, Expr size) {
   /** An array access's site. */
   public BoundsSite(int id, String array, int param, int length, Src src, Expr upper) {
-    this(id, array, param, length, src, upper, null);
+    this(id, array, param, length, src, upper, null, null);
+  }
+
+  /** This site with {@code size}, the length of the private array it reads as the host computes it. */
+  public BoundsSite withSize(Expr size) {
+    return new BoundsSite(id, array, param, length, src, upper, thrown, size);
   }
 
   /** A site where the kernel throws Java's {@code ArithmeticException} with {@code message} (a {@code Math.*Exact} that overflowed). */
   public static BoundsSite thrown(int id, String message, Src src) {
-    return new BoundsSite(id, null, -1, -1, src, null, message);
+    return new BoundsSite(id, null, -1, -1, src, null, message, null);
   }
 
   /** {@code Kernels.saxpy (Kernels.java:12)}, then each call it was inlined through. */

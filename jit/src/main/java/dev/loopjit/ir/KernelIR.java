@@ -23,10 +23,14 @@ import java.util.List;
  * @param loops  what the front end learned of the loops, until the {@code parallel} pass reads it ({@link LoopFacts})
  * @param temps  the compiler's temporaries (values the operand stack held, made by the front end and {@code inline}),
  *               which {@code simplify} may forward into their one use and {@code reduce} may see through
+ * @param launchSizes the lengths of the private arrays sized at launch ({@code new float[n]}), as the host
+ *               computes them from the task's arguments ({@code launchSized} pass): each must be at least 0
+ *               and at most the target's {@code privateCapacity} for this kernel to run
  */
 public record KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
-    List<BoundsSite> boundsSites, List<BoundsSite> assumedSites, LoopFacts loops, java.util.Set<Var> temps) {
+    List<BoundsSite> boundsSites, List<BoundsSite> assumedSites, LoopFacts loops, java.util.Set<Var> temps, List<Expr> launchSizes) {
   public KernelIR {
+    launchSizes = launchSizes == null ? List.of() : List.copyOf(launchSizes);
     params = List.copyOf(params);
     args = List.copyOf(args);
     boundsSites = List.copyOf(boundsSites);
@@ -38,7 +42,7 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
   /** A kernel with no loop facts (after the {@code parallel} pass, or written by hand). */
   public KernelIR(String name, Src source, List<Param> params, Stmt.Block body, Launch launch, List<KernelArg> args,
       List<BoundsSite> boundsSites, List<BoundsSite> assumedSites) {
-    this(name, source, params, body, launch, args, boundsSites, assumedSites, LoopFacts.NONE, java.util.Set.of());
+    this(name, source, params, body, launch, args, boundsSites, assumedSites, LoopFacts.NONE, java.util.Set.of(), List.of());
   }
 
   /** A kernel with no guarded array access. */
@@ -72,35 +76,40 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
 
   /** This kernel with {@code temps} as its compiler temporaries. */
   public KernelIR withTemps(java.util.Set<Var> temps) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps, launchSizes);
   }
 
   /** This kernel with {@code loops} as its loop facts. */
   public KernelIR withLoops(LoopFacts loops) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps, launchSizes);
   }
 
   public KernelIR withBody(Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps, launchSizes);
   }
 
   public KernelIR withLaunch(Launch launch, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps, launchSizes);
   }
 
   public KernelIR withArgs(List<KernelArg> args, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, assumedSites, loops, temps, launchSizes);
   }
 
   /** This kernel with the {@code bounds} pass's guards: {@code report} appended to the parameters. */
   public KernelIR withBoundsChecks(Param report, List<BoundsSite> sites, Stmt.Block body) {
     List<Param> all = new java.util.ArrayList<>(params);
     all.add(report);
-    return new KernelIR(name, source, all, body, launch, args, sites, assumedSites, loops, temps);
+    return new KernelIR(name, source, all, body, launch, args, sites, assumedSites, loops, temps, launchSizes);
   }
 
   /** This kernel with indices written as signed arithmetic where the launch must prove {@code sites} ({@link #assumedSites}). */
+  /** This kernel with its private arrays sized at launch given a capacity: their lengths as the host computes them, and its sites naming them. */
+  public KernelIR withLaunchSizes(List<Expr> sizes, List<BoundsSite> sites, Stmt.Block body) {
+    return new KernelIR(name, source, params, body, launch, args, sites, assumedSites, loops, temps, sizes);
+  }
+
   public KernelIR withAssumedSites(List<BoundsSite> sites, Stmt.Block body) {
-    return new KernelIR(name, source, params, body, launch, args, boundsSites, sites, loops, temps);
+    return new KernelIR(name, source, params, body, launch, args, boundsSites, sites, loops, temps, launchSizes);
   }
 }

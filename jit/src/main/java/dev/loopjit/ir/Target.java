@@ -35,19 +35,29 @@ import java.util.Set;
  *                         operator's neutral element (0, 1, +∞, −∞; the type's MAX/MIN for integers) in the
  *                         prologue launch, so every execution starts afresh instead of from the array's value
  *                         (the setting {@code reduceReset})
+ * @param privateCapacity  the elements declared for each private array sized at launch ({@code new float[n]},
+ *                         n known at launch): Java's length is n, checked against it; the runtime picks a
+ *                         capacity of at least every such n for a launch ({@code spi.Variants})
  *
  * <p>The language {@code "jvm"} (the {@code jvm-mt} device: JVM bytecode run on the machine's cores)
  * is {@link #chunked()}: its work-items are contiguous chunks of the {@code @Parallel} range.
  */
 public record Target(String language, String variant, boolean fp64, boolean fp16, boolean int64Atomics,
     long localMemoryBytes, int maxWorkGroupSize, boolean fastMath, Set<Intrinsic> natives, boolean cpu, boolean boundsChecks, int lanes, int rows,
-    boolean signedIndices, boolean reduceReset) {
+    boolean signedIndices, boolean reduceReset, int privateCapacity) {
 
   public Target {
     natives = natives == null ? null : Set.copyOf(natives);
     if (lanes < 1 || Integer.bitCount(lanes) != 1 || rows < 1 || Integer.bitCount(rows) != 1)
       throw new IllegalArgumentException("lanes and rows must be powers of two, not " + lanes + " and " + rows);
+    if (privateCapacity < 1 || privateCapacity > MAX_PRIVATE)
+      throw new IllegalArgumentException("a private array's capacity is 1 to " + MAX_PRIVATE + ", not " + privateCapacity);
   }
+
+  /** The capacity of private arrays sized at launch unless a launch asks for more ({@link #withPrivateCapacity}): a GPU reserves it for every thread. */
+  public static final int PRIVATE_CAPACITY = 16;
+  /** The most elements a kernel's private array may have (its constant size, or its capacity when sized at launch). */
+  public static final int MAX_PRIVATE = 16384;
 
   /**
    * The target of {@code language} with every capability, named one by one with the {@code with…}
@@ -57,7 +67,8 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
    * language {@code "jvm"}, gets Java's own checks).
    */
   public static Target of(String language) {
-    return new Target(language, "", true, true, true, 48 * 1024, 1024, false, null, false, !language.equals("jvm"), 1, 1, false, false);
+    return new Target(language, "", true, true, true, 48 * 1024, 1024, false, null, false, !language.equals("jvm"), 1, 1, false, false,
+        PRIVATE_CAPACITY);
   }
 
   /** This target for the sub-target {@code variant} ({@code "sm_90"}, a SPIR-V version), or none (empty). */
@@ -131,12 +142,21 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
     return edit(t -> t.reduceReset = on);
   }
 
+  /**
+   * This target with {@code capacity} elements declared for each private array sized at launch
+   * ({@code new float[n]} with n known at launch): the runtime asks for the next power of two of the
+   * largest n where the default ({@link #PRIVATE_CAPACITY}) is too small.
+   */
+  public Target withPrivateCapacity(int capacity) {
+    return edit(t -> t.privateCapacity = capacity);
+  }
+
   /** A target's fields, changed by one {@code with…} method. */
   private static final class Fields {
     String language, variant;
     boolean fp64, fp16, int64Atomics, fastMath, cpu, boundsChecks, signedIndices, reduceReset;
     long localMemoryBytes;
-    int maxWorkGroupSize, lanes, rows;
+    int maxWorkGroupSize, lanes, rows, privateCapacity;
     Set<Intrinsic> natives;
   }
 
@@ -157,9 +177,10 @@ public record Target(String language, String variant, boolean fp64, boolean fp16
     f.rows = rows;
     f.signedIndices = signedIndices;
     f.reduceReset = reduceReset;
+    f.privateCapacity = privateCapacity;
     change.accept(f);
     return new Target(f.language, f.variant, f.fp64, f.fp16, f.int64Atomics, f.localMemoryBytes, f.maxWorkGroupSize, f.fastMath, f.natives, f.cpu,
-        f.boundsChecks, f.lanes, f.rows, f.signedIndices, f.reduceReset);
+        f.boundsChecks, f.lanes, f.rows, f.signedIndices, f.reduceReset, f.privateCapacity);
   }
 
   /** A target with every capability, for dumping code with no device (strict float semantics): {@link #of} for a variant. */

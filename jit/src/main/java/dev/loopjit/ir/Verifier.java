@@ -100,7 +100,7 @@ public final class Verifier {
       case Assign a -> {
         if (a.value() instanceof Alloc al) {
           if (!al.type().equals(a.var().type())) problem(a.src(), a.var() + " of type " + a.var().type() + " = new " + al.type());
-          if (al.type().runtimeLength() != (al.length() != null)) problem(a.src(), "new " + al.type() + " with " + (al.length() == null ? "no" : "a") + " length expression");
+          if ((al.type().runtimeLength() || al.type().launchSized()) != (al.length() != null)) problem(a.src(), "new " + al.type() + " with " + (al.length() == null ? "no" : "a") + " length expression");
           else if (al.length() != null && expr(al.length(), a.src()) != Prim.INT) problem(a.src(), "the length of new " + al.type() + " is not an int");
         } else {
           Type t = expr(a.value(), a.src());

@@ -31,10 +31,17 @@ public final class BoundsReports {
     if (s.thrown() != null && CharacterCalls.isMessage(s.thrown()))   // the report's index is the code point
       return new KernelUnsupportedValueException(task.qualifiedName(), s.thrown(), index, s.where(), device);
     if (s.thrown() != null) return new KernelArithmeticException(task.qualifiedName(), s.thrown(), s.where(), device);
-    return new KernelIndexOutOfBoundsException(task.qualifiedName(), s.array(), index, length(task, s), s.where(), device);
+    return new KernelIndexOutOfBoundsException(task.qualifiedName(), s.array(), index, length(task, kernel.workIr(), s), s.where(), device);
   }
 
-  private static int length(TaskSpec task, BoundsSite s) {
+  private static int length(TaskSpec task, KernelIR k, BoundsSite s) {
+    if (s.size() != null && k != null) {   // a private array sized at launch: n for the task's arguments
+      try {
+        return ((Number) LaunchValues.eval(k, s.size(), task.args().toArray(), null, task.qualifiedName())).intValue();
+      } catch (RuntimeException unknown) {
+        return -1;
+      }
+    }
     if (s.param() < 0 || s.param() >= task.args().size()) return s.length();
     HostArray h = HostArray.of(task.args().get(s.param()));
     return h == null ? -1 : h.length();
@@ -63,7 +70,7 @@ public final class BoundsReports {
     if (checked != null) {
       for (BoundsSite s : checked.boundsSites()) {
         if (s.src().line() != at.getLineNumber() || !s.src().className().equals(at.getClassName())) continue;
-        if (length(task, s) != length) continue;
+        if (length(task, checked, s) != length) continue;
         if (array != null && !array.equals(s.array())) {   // two arrays of this length on this line: say neither
           array = null;
           break;

@@ -103,6 +103,28 @@ public final class LaunchValues {
     return HostEval.eval(hostForm(e, env, localSize, task), env);
   }
 
+  /**
+   * The largest length of the private arrays {@code k} makes with a size known at launch
+   * ({@link KernelIR#launchSizes()}) for {@code args}, 0 for none; refuses, before anything runs, a
+   * negative one as Java does ({@link NegativeArraySizeException}) and one past
+   * {@link dev.loopjit.ir.Target#MAX_PRIVATE} (a kernel's arrays live in each work-item's own memory).
+   */
+  public static long largestPrivateArray(KernelIR k, Object[] args, String task) {
+    long most = 0;
+    for (Expr e : k.launchSizes()) {
+      long n = ((Number) eval(k, e, args, null, task)).longValue();
+      if (n < 0)
+        throw new NegativeArraySizeException("task \"" + task + "\": an array made in the kernel would have " + n + " elements ("
+            + dev.loopjit.ir.IrPrinter.expr(e) + " for these arguments); nothing ran");
+      if (n > dev.loopjit.ir.Target.MAX_PRIVATE)
+        throw new IllegalArgumentException("task \"" + task + "\": an array made in the kernel would have " + n + " elements ("
+            + dev.loopjit.ir.IrPrinter.expr(e) + "); a kernel's own arrays hold at most " + dev.loopjit.ir.Target.MAX_PRIVATE
+            + " (each work-item has its own): pass a larger array as an argument instead; nothing ran");
+      most = Math.max(most, n);
+    }
+    return most;
+  }
+
   /** The value of a {@link KernelArg.Computed} argument for {@code args}. */
   public static int computed(KernelIR k, KernelArg.Computed c, Object[] args, String task) {
     Map<Var, Object> env = env(k, args);

@@ -24,11 +24,15 @@ import java.util.Map;
  *     per work-item (the {@code coarsen} pass picks the block its kernel's shape wants), where the trip
  *     counts are multiples of the block; {@code lanes L} alone where only x is; {@code rows R} alone
  *     (one iteration of x, R of y jammed) where x fits no lanes but y is a multiple of R.
+ * <li>{@code capacity C}: for a kernel that makes arrays with a size known at launch
+ *     ({@code new float[n]}), the room reserved for each, the next power of two of the largest n (at
+ *     least 16), so another size within it reuses the kernel.
  * </ul>
  * A task whose arguments may change between executions (it reads fields of its object, or static
  * fields) has the checked variant only. Which variants exist depends on the kernel, never on the
- * arguments, so a device that builds them all when the plan is prepared
- * ({@code ExecutionPlan.withPreCompilation()}) builds nothing for a later size. The choice lowers only
+ * arguments (but for the capacity, which a launch whose arrays outgrow it asks for anew), so a device
+ * that builds them all when the plan is prepared ({@code ExecutionPlan.withPreCompilation()}) builds
+ * nothing for a later size. The choice lowers only
  * the variants it reads (a cold start pays for no other); the whole list is lowered the first time it
  * is asked for ({@link #all()}: pre-compilation, the profile).
  */
@@ -73,7 +77,23 @@ public final class Variants {
 
   /** The variant a launch with {@code args} (the task's arguments) takes. */
   public synchronized Variant choose(Object[] args) {
-    return variant(signedWhereProven(args, inLanesWhereSafe(args, uncheckedWhereSafe(args, base))));
+    return variant(signedWhereProven(args, inLanesWhereSafe(args, uncheckedWhereSafe(args, withCapacityFor(args, base)))));
+  }
+
+  /**
+   * {@code target} with a private capacity that holds every private array sized at launch
+   * ({@link KernelIR#launchSizes()}) for these arguments: the next power of two of the largest, at
+   * least {@link Target#PRIVATE_CAPACITY} (a GPU reserves it for every thread); a size that cannot be is
+   * refused before anything runs ({@link LaunchValues#largestPrivateArray}).
+   */
+  private Target withCapacityFor(Object[] args, Target target) {
+    if (method == null) return target;
+    KernelIR k = lower(target);
+    if (k.launchSizes().isEmpty()) return target;
+    long most = LaunchValues.largestPrivateArray(k, args, method.display());
+    if (target.chunked()) return target;   // JVM bytecode makes each at its own length: no capacity to choose
+    int capacity = most <= Target.PRIVATE_CAPACITY ? Target.PRIVATE_CAPACITY : Integer.highestOneBit((int) most - 1) << 1;
+    return capacity == target.privateCapacity() ? target : target.withPrivateCapacity(capacity);
   }
 
   /** Which variant {@code v} is and how many there are, for the profile: {@code "unchecked, lanes 16 × 4 (4 of 6)"}; empty for a kernel with one. */

@@ -186,7 +186,6 @@ class RefusedAlikeTest {
     refusedAlike("break", () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::earlyBreak, FloatArray.fromElements(1, 2, -3, 4)));
     refusedAlike("after an inner @Parallel loop",
         () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::afterInnerLoop, new FloatArray(16), 4));
-    refusedAlike("new float[n]", () -> one("t", (dev.loopjit.api.Task2<FloatArray, Integer>) RefusedAlikeTest::arrayOfLaunchSize, new FloatArray(8), 5));
     refusedAlike("a setter on a shared Float4", () -> one("t", (dev.loopjit.api.Task1<VectorFloat4>) RefusedAlikeTest::sharedFloat4Setter, new VectorFloat4(4)));
     String message = outcome(Devices.jvm(), () -> one("t", (dev.loopjit.api.Task1<FloatArray>) RefusedAlikeTest::earlyReturn, new FloatArray(2)));
     assertTrue(message.contains("RefusedAlikeTest.earlyReturn (RefusedAlikeTest.java:"), "the refusal names the method and line: " + message);
@@ -195,6 +194,12 @@ class RefusedAlikeTest {
   static void nested(FloatArray a, int n) {
     for (@Parallel int i = 0; i < n; i++)
       for (@Parallel int j = 0; j < n; j++) a.set(i * n + j, i * 10 + j);
+  }
+
+  /** {@code new float[n]} with n a parameter, once refused everywhere: runs everywhere, as Java does. */
+  @Test
+  void anArrayOfASizeKnownAtLaunchRunsEverywhere() {
+    KernelCheck.of("arrayOfLaunchSize", RefusedAlikeTest::arrayOfLaunchSize).args(() -> new Object[] {new FloatArray(8), 5}).run();
   }
 
   /** A WorkerGrid2D over two nested @Parallel loops: the jvm used to count one loop and refuse the grid the others run. */

@@ -105,6 +105,8 @@ final class JvmRuntime implements DeviceRuntime {
     JvmKernel k = (JvmKernel) kernel;
     if (options.flag("threadInfo"))
       System.out.println("task " + k.task().qualifiedName() + " on jvm: " + (k.explicit() ? grid + ", one virtual thread per work-item" : "the Java method, called once"));
+    // the compiled devices refuse an array made in the kernel that they cannot hold; so does the jvm, before it runs
+    if (k.workIr() != null && !k.workIr().launchSizes().isEmpty()) dev.loopjit.spi.LaunchValues.largestPrivateArray(k.workIr(), args, k.task().qualifiedName());
     Object[] actual = args.clone();
     for (int i = 0; i < actual.length; i++) if (actual[i] instanceof JvmBuffer b) actual[i] = b.copy();
     long t0 = System.nanoTime();

@@ -109,7 +109,7 @@ final class BytecodeBody {
       if (param != null) return param;
       ArrayType t = (ArrayType) r.var().type();
       // a private array is named by its allocation, as the bounds pass names it on the other devices
-      if (t.space() == ArrayType.Space.PRIVATE) return "private array 'new " + t.element() + "[" + t.length() + "]'";
+      if (t.space() == ArrayType.Space.PRIVATE) return "private array 'new " + t.element() + "[" + (t.launchSized() ? "n" : t.length()) + "]'";
       return (t.space() == ArrayType.Space.GLOBAL ? "array" : t.space().name().toLowerCase() + " array") + " '" + r.var().name() + "'";
     }
     return "an array";
@@ -119,7 +119,7 @@ final class BytecodeBody {
   static String javaName(Expr array) {
     if (!(array instanceof Read r)) return "";
     ArrayType t = (ArrayType) r.var().type();
-    return t.space() == ArrayType.Space.PRIVATE ? "new " + t.element() + "[" + t.length() + "]" : r.var().name();
+    return t.space() == ArrayType.Space.PRIVATE ? "new " + t.element() + "[" + (t.launchSized() ? "n" : t.length()) + "]" : r.var().name();
   }
 
   static String where(Src s) {

@@ -145,7 +145,11 @@ final class BytecodeStatements {
     if (a.value() instanceof Alloc alloc) {
       ArrayType t = alloc.type();
       switch (t.space()) {
-        case PRIVATE -> code.loadConstant(t.length()).newarray(elementKind(t.element()));
+        case PRIVATE -> {   // sized at launch (pass launchSized): its own length, so the JVM checks indices against it
+          if (alloc.length() != null) expr(alloc.length());
+          else code.loadConstant(t.length());
+          code.newarray(elementKind(t.element()));
+        }
         case LOCAL -> body.localArray(t, () -> code.loadConstant(t.length()));
         case GLOBAL -> throw new IllegalStateException("cannot allocate a global array: " + a.src().describe());
       }
