@@ -432,7 +432,10 @@ final class ParallelLoops implements Pass {
     return x;
   }
 
-  /** {@code new int[8].length} (a bound from a local array of constant size, as TornadoVM programs write it) is 8. */
+  /**
+   * {@code new int[8].length} (a bound from a local array of constant size, as TornadoVM programs write it) is 8;
+   * {@code new int[n].length} is n, an array sized at launch (pass {@code launchSized}; the host refuses a negative n before the launch).
+   */
   private static Expr constantLengths(Expr e) {
     return new Rewriter() {
       @Override
@@ -440,6 +443,7 @@ final class ParallelLoops implements Pass {
         if (x instanceof Length l && l.array() instanceof Alloc a) {
           if (a.length() == null && a.type().length() >= 0) return Const.of(a.type().length());
           if (a.length() instanceof Const c) return c;
+          if (a.length() != null && a.type().launchSized()) return a.length();
         }
         return x;
       }

@@ -93,6 +93,12 @@ class LaunchSizedArraysTest {
     lengths[0] = d.getLength() + d.get(d.getLength() - 1) + d.get(0);
   }
 
+  /** A @Parallel loop over an array made before it (TornadoVM's CodeFail.foo): as many iterations as it has elements. */
+  static void overItsLength(float[] a, int n) {
+    float[] x = new float[a.length % n];
+    for (@Parallel int i = 0; i < x.length; i++) a[i] = a[i] * a[i] + x[i];
+  }
+
   /** t[i] for i up to out.length - 1: past the end of t where n < out.length. */
   static void readAt(float[] out, int n) {
     for (@Parallel int i = 0; i < out.length; i++) {
@@ -184,6 +190,20 @@ class LaunchSizedArraysTest {
       for (int i = 0; i < 20; i++) assertEquals(expected.get(i).toString(), out.get(i).toString(), d.id() + " at " + i);
       assertEquals(expectedPairs.get(0).toString(), pairs.get(0).toString(), d.id());
       assertArrayEquals(expectedLengths, lengths, d.id());
+    }
+  }
+
+  @Test
+  void aParallelLoopOverAnArrayMadeBeforeIt() {
+    for (int n : new int[] {7, 10}) {   // 25 % 7 = 4 iterations, 25 % 10 = 5
+      float[] expected = ramp(25);
+      overItsLength(expected, n);
+      for (Device d : Devices.all()) {
+        float[] a = ramp(25);
+        PrintedKernels.run(new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, a)
+            .task("t", LaunchSizedArraysTest::overItsLength, a, n).transferToHost(DataTransferMode.EVERY_EXECUTION, a), d);
+        assertArrayEquals(expected, a, d.id() + " n=" + n);
+      }
     }
   }
 
