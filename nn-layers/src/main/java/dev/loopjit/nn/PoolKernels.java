@@ -22,15 +22,17 @@ public final class PoolKernels {
   public static void maxPoolForward(FloatArray x, FloatArray y, IntArray choice, int rows, int channels, int height, int width, int size,
       int stride, int outH, int outW) {
     for (@Parallel int bc = 0; bc < rows * channels; bc++)
-      for (@Parallel int p = 0; p < outH * outW; p++) {
-        int plane = bc * height * width, at = windowMax(x, plane, p / outW * stride, p % outW * stride, width, size);
-        y.set(bc * outH * outW + p, x.get(plane + at));
-        choice.set(bc * outH * outW + p, at);
-      }
+      for (@Parallel int p = 0; p < outH * outW; p++)
+        windowMax(x, bc * height * width, p / outW * stride, p % outW * stride, width, size, y, choice, bc * outH * outW + p);
   }
 
-  /** The position ({@code ih·W + iw}) of the window's largest element, the first in row order on ties; a NaN first element stays chosen. */
-  private static int windowMax(FloatArray x, int plane, int top, int left, int width, int size) {
+  /**
+   * {@code y[o]} = the window's largest element and {@code choice[o]} its position ({@code ih·W + iw}), the
+   * first in row order on ties; a NaN first element stays chosen. The value is kept as it is found, not
+   * read again at the chosen (data-dependent) index, so the host proves every index in range and the
+   * kernels run unchecked.
+   */
+  private static void windowMax(FloatArray x, int plane, int top, int left, int width, int size, FloatArray y, IntArray choice, int o) {
     int at = top * width + left;
     float best = x.get(plane + at);
     for (int kh = 0; kh < size; kh++)
@@ -42,7 +44,8 @@ public final class PoolKernels {
           at = i;
         }
       }
-    return at;
+    y.set(o, best);
+    choice.set(o, at);
   }
 
   /** {@code dx[i] = Σ dy} over the windows that chose input i (0 when none did): the reference, for any windows. */
@@ -91,23 +94,7 @@ public final class PoolKernels {
     for (@Parallel int bc = 0; bc < rows * channels; bc++) {
       int plane = bc * height * width, out = bc * outH * outW;
       for (int oh = 0; oh < outH; oh++)
-        for (int ow = 0; ow < outW; ow++) {
-          // windowMax's loop, keeping the value it chose: no read at a data-dependent index (the
-          // host then proves every index in range and the kernel runs unchecked); the same results
-          int top = oh * stride, left = ow * stride, at = top * width + left;
-          float best = x.get(plane + at);
-          for (int kh = 0; kh < size; kh++)
-            for (int kw = 0; kw < size; kw++) {
-              int i = (top + kh) * width + left + kw;
-              float v = x.get(plane + i);
-              if (v > best) {
-                best = v;
-                at = i;
-              }
-            }
-          y.set(out + oh * outW + ow, best);
-          choice.set(out + oh * outW + ow, at);
-        }
+        for (int ow = 0; ow < outW; ow++) windowMax(x, plane, oh * stride, ow * stride, width, size, y, choice, out + oh * outW + ow);
     }
   }
 
