@@ -51,6 +51,14 @@ class ArrayKernelsTest {
             return new Object[] {in.floats(997, -2f, 2f), FloatArray.fromArray(in.floats(13, -3f, 3f)), new float[N], new long[N], new int[N], n, 5}; }).run();
   }
 
+  /** Counters: AtomicIntegers every work-item updates; their final values are Java's on every device. */
+  @Test
+  void atomicCounts() {
+    KernelCheck.of("ArrayKernels.atomicCounts", ArrayKernels::atomicCounts)
+        .args(() -> new Object[] {new Inputs(170).floats(N, -2f, 2f), new java.util.concurrent.atomic.AtomicInteger(7),
+            new java.util.concurrent.atomic.AtomicInteger(0), new java.util.concurrent.atomic.AtomicInteger(-100)}).run();
+  }
+
   @Test
   void lengthAndGetSize() {
     KernelCheck.of("ArrayKernels.lengthAndGetSize", ArrayKernels::lengthAndGetSize)

@@ -10,5 +10,9 @@ public enum Access {
   /** The kernel reads and writes it. */
   READ_WRITE,
   /** The kernel does not touch it, or it is not an array. */
-  NONE
+  NONE,
+  /** TornadoVM's name for {@link #READ}: the same. */
+  READ_ONLY,
+  /** TornadoVM's name for {@link #WRITE}: the same. */
+  WRITE_ONLY
 }

@@ -1,6 +1,7 @@
 // The explicit kernel API: work-item ids, barriers, local memory and atomics, with real JVM semantics.
 package dev.loopjit.api;
 
+import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.LongArray;
@@ -264,6 +265,9 @@ public class KernelContext {
   private static final VarHandle INT_SEGMENT = ValueLayout.JAVA_INT.arrayElementVarHandle();
   private static final VarHandle LONG_SEGMENT = ValueLayout.JAVA_LONG.arrayElementVarHandle();
   private static final VarHandle INT_ARRAY = MethodHandles.arrayElementVarHandle(int[].class);
+  private static final VarHandle LONG_ARRAY = MethodHandles.arrayElementVarHandle(long[].class);
+  private static final VarHandle FLOAT_ARRAY = MethodHandles.arrayElementVarHandle(float[].class);
+  private static final VarHandle DOUBLE_ARRAY = MethodHandles.arrayElementVarHandle(double[].class);
 
   /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
   public int atomicAdd(IntArray array, int index, int value) {
@@ -288,7 +292,38 @@ public class KernelContext {
   }
 
   /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
+  public double atomicAdd(DoubleArray array, int index, double value) {
+    java.util.Objects.checkIndex(index, array.getSize());
+    while (true) {
+      long old = (long) LONG_SEGMENT.getVolatile(array.getSegment(), 0L, (long) index);
+      long updated = Double.doubleToRawLongBits(Double.longBitsToDouble(old) + value);
+      if (LONG_SEGMENT.compareAndSet(array.getSegment(), 0L, (long) index, old, updated)) return Double.longBitsToDouble(old);
+    }
+  }
+
+  /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
   public int atomicAdd(int[] array, int index, int value) {
     return (int) INT_ARRAY.getAndAdd(array, index, value);
+  }
+
+  /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
+  public long atomicAdd(long[] array, int index, long value) {
+    return (long) LONG_ARRAY.getAndAdd(array, index, value);
+  }
+
+  /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
+  public float atomicAdd(float[] array, int index, float value) {
+    while (true) {
+      float old = (float) FLOAT_ARRAY.getVolatile(array, index);
+      if (FLOAT_ARRAY.compareAndSet(array, index, old, old + value)) return old;
+    }
+  }
+
+  /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
+  public double atomicAdd(double[] array, int index, double value) {
+    while (true) {
+      double old = (double) DOUBLE_ARRAY.getVolatile(array, index);
+      if (DOUBLE_ARRAY.compareAndSet(array, index, old, old + value)) return old;
+    }
   }
 }

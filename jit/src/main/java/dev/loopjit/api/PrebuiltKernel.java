@@ -42,4 +42,22 @@ public record PrebuiltKernel(String language, String entryPoint, String code, Li
   public static PrebuiltKernel ptx(String entryPoint, String code, Access... accesses) {
     return new PrebuiltKernel("ptx", entryPoint, code, List.of(accesses));
   }
+
+  /**
+   * The kernel in {@code file}, its language from the name's ending: {@code .cl} OpenCL C,
+   * {@code .ptx} PTX. Read now: a missing file or another ending is an
+   * {@link IllegalArgumentException} naming it.
+   */
+  public static PrebuiltKernel fromFile(String entryPoint, java.nio.file.Path file, Access... accesses) {
+    Objects.requireNonNull(file, "file");
+    String name = file.getFileName() == null ? "" : file.getFileName().toString();
+    String language = name.endsWith(".cl") ? "opencl" : name.endsWith(".ptx") ? "ptx" : null;
+    if (language == null)
+      throw new IllegalArgumentException("prebuilt kernel file " + file + ": LoopJIT runs OpenCL C (.cl) and PTX (.ptx) files; this one is neither");
+    try {
+      return new PrebuiltKernel(language, entryPoint, java.nio.file.Files.readString(file), List.of(accesses));
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("prebuilt kernel file " + file + " cannot be read: " + e, e);
+    }
+  }
 }

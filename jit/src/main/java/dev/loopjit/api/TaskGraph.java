@@ -140,6 +140,43 @@ public final class TaskGraph {
     return this;
   }
 
+  /**
+   * TornadoVM's form: the kernel {@code entryPoint} in the file {@code filename} (OpenCL C if it
+   * ends in {@code .cl}, PTX if {@code .ptx}; see {@link PrebuiltKernel#fromFile}), its arguments
+   * and their uses from {@code accessors}, in the entry point's order. The file is read now; a
+   * missing one, an argument not set, or another ending is an {@link IllegalArgumentException}.
+   * The kernel takes LoopJIT's arguments (arrays as buffers, primitives as values, nothing
+   * added), not TornadoVM's own calling convention, so a kernel file TornadoVM generated does not
+   * run as it is.
+   */
+  public TaskGraph prebuiltTask(String id, String entryPoint, String filename, AccessorParameters accessors) {
+    return prebuiltTask(id, entryPoint, filename, accessors, null);
+  }
+
+  /**
+   * {@link #prebuiltTask(String, String, String, AccessorParameters)} with TornadoVM's atomics:
+   * {@code atomics} (when not null) is passed after the other arguments, as an int array the kernel
+   * reads and writes.
+   */
+  public TaskGraph prebuiltTask(String id, String entryPoint, String filename, AccessorParameters accessors, int[] atomics) {
+    Objects.requireNonNull(filename, "filename");
+    Objects.requireNonNull(accessors, "accessors");
+    java.util.List<Object> args = new java.util.ArrayList<>();
+    java.util.List<Access> uses = new java.util.ArrayList<>();
+    for (int i = 0; i < accessors.numAccessors(); i++) {
+      AccessorParameters.PairAccessor a = accessors.getAccessor(i);
+      if (a == null) throw new IllegalArgumentException("prebuilt task \"" + id + "\": accessor " + i + " of " + accessors.numAccessors() + " was not set");
+      args.add(a.object());
+      uses.add(a.access());
+    }
+    if (atomics != null) {
+      args.add(atomics);
+      uses.add(Access.READ_WRITE);
+    }
+    PrebuiltKernel kernel = PrebuiltKernel.fromFile(entryPoint, java.nio.file.Path.of(filename), uses.toArray(Access[]::new));
+    return prebuiltTask(id, kernel, args.toArray());
+  }
+
   /** Adds a task of 0 argument(s); see {@link TaskGraph}. */
   public TaskGraph task(String id, Task0 code) {
     return add(id, code, new Object[] {});

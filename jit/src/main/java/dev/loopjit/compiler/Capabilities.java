@@ -45,8 +45,9 @@ final class Capabilities implements Pass {
           case Alloc a when !(in instanceof Assign as && as.value() == e) ->
               throw Refusal.unsupported(in.src(), "an array allocation that is not assigned to a variable");
           case Invoke i -> throw new IllegalStateException("call left after inlining: " + i);
-          case Call c when c.op() == Intrinsic.ATOMIC_ADD && c.type() == Prim.LONG && !t.int64Atomics() ->
-              throw Refusal.error(in.src(), "64-bit atomicAdd", "atomicAdd on longs needs 64-bit atomics, which this device does not have");
+          case Call c when c.op() == Intrinsic.ATOMIC_ADD && (c.type() == Prim.LONG || c.type() == Prim.DOUBLE) && !t.int64Atomics() ->
+              throw Refusal.error(in.src(), "64-bit atomicAdd", "atomicAdd on " + (c.type() == Prim.LONG ? "longs" : "doubles")
+                  + " needs 64-bit atomics, which this device does not have");
           default -> {}
         }
       }

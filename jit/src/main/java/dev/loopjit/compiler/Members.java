@@ -37,6 +37,7 @@ final class Members {
    * null. The off-heap arrays are known by name: the compiler reads class files, not the classes.
    */
   static Prim arrayElement(Class<?> c) {
+    if (c == java.util.concurrent.atomic.AtomicInteger.class) return Prim.INT;   // one int in the device's memory (AtomicCells)
     if (c.isArray()) return c.getComponentType().isPrimitive() ? Prim.of(c.getComponentType()) : null;
     if (!c.getName().startsWith(TYPES.replace('/', '.'))) return null;
     return switch (c.getSimpleName()) {
@@ -161,6 +162,8 @@ final class Members {
             case "getSize" -> ops.push(ArrayChoices.length(c));
             default -> throw Refusal.unsupported(ops.src, "the array method " + name + "() on " + OperandStack.describe(c));
           }
+        } else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.equals(AtomicCells.OWNER)) {
+          AtomicCells.invoke(ops, e, name, args);
         } else if (receiver instanceof Expr e && e.type() instanceof ArrayType && owner.startsWith(TYPES)) {
           if (!OffHeapCollections.invoke(ops, e, owner, name, desc, raw) && !lowPrecision(e, owner, name, args)) offHeap(e, name, desc, raw, args);
         } else throw Refusal.unsupported(ops.src, "the virtual call " + display);

@@ -81,7 +81,10 @@ final class ParallelLoops implements Pass {
       return ir.withLaunch(explicit ? new Launch.Explicit() : new Launch.Single(), ir.body());
     }
     Loop first = (Loop) top.get(at);
-    if (explicit) throw Refusal.error(src(first, cx), "@Parallel with KernelContext", "a KernelContext kernel cannot also have @Parallel loops");
+    // A KernelContext used for its atomicAdd alone (TornadoVM's atomics in a @Parallel loop) asks for no grid of its own.
+    if (explicit && usesWorkItems(ir.body()))
+      throw Refusal.error(src(first, cx), "@Parallel with KernelContext", "a KernelContext kernel cannot also have @Parallel loops "
+          + "(a @Parallel loop may use a KernelContext for its atomicAdd alone: no ids, sizes, barriers, local arrays or SIMD-group operations)");
     List<Stmt> after = new ArrayList<>();
     for (int k = at + 1; k < top.size(); k++) if (!(top.get(k) instanceof Return r && r.value() == null)) after.add(top.get(k));
     checkEpilogue(after, first, cx);
@@ -606,5 +609,20 @@ final class ParallelLoops implements Pass {
 
   private static Src srcOf(Stmt s, Loop near, Context cx) {
     return s.src() == Src.NONE ? src(near, cx) : s.src();
+  }
+
+  /**
+   * Whether {@code body} uses the work-item's place in a grid: its ids or sizes, a barrier, a local
+   * array or a SIMD-group operation — what a KernelContext gives besides atomicAdd.
+   */
+  static boolean usesWorkItems(Stmt body) {
+    return IrWalk.anyExpr(body, e -> switch (e) {
+      case Call c -> switch (c.op()) {
+        case GLOBAL_ID, LOCAL_ID, GROUP_ID, GLOBAL_SIZE, LOCAL_SIZE, BARRIER_LOCAL, BARRIER_GLOBAL, SIMD_SHUFFLE, SIMD_SUM, SIMD_MAX -> true;
+        default -> false;
+      };
+      case Alloc a -> a.type().space() == ArrayType.Space.LOCAL;
+      default -> false;
+    });
   }
 }

@@ -373,6 +373,7 @@ final class Translator {
           ops.push(new ValueObjects.Uninit(ValueObjects.kind(n.className().asInternalName())));
       case NewObjectInstruction n when OffHeapCollections.newVector(n.className().asInternalName()) != null ->
           ops.push(OffHeapCollections.newVector(n.className().asInternalName()));
+      case NewObjectInstruction n when n.className().asInternalName().equals(AtomicCells.OWNER) -> throw AtomicCells.made(ops.src);
       case NewObjectInstruction n -> throw Refusal.unsupported(ops.src, "new " + javaName(n.className().asSymbol()));
       case NewReferenceArrayInstruction n when n.componentType().asInternalName().equals("java/lang/Object") ->
           ops.push(Printing.array(ops, ops.pop()));   // the varargs of Debug.printf

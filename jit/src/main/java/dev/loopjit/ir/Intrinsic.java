@@ -11,7 +11,7 @@ public enum Intrinsic {
   GLOBAL_ID, LOCAL_ID, GROUP_ID, GLOBAL_SIZE, LOCAL_SIZE,
   // Synchronisation (no args, no result): KernelContext.localBarrier / globalBarrier.
   BARRIER_LOCAL, BARRIER_GLOBAL,
-  // atomicAdd(array, index, value) -> old value; array of INT, LONG or FLOAT.
+  // atomicAdd(array, index, value) -> old value; array of INT, LONG, FLOAT or DOUBLE.
   ATOMIC_ADD,
   /**
    * atomicCompareAndSet(array, index, expected, value) -> old value: stores value if the element's

@@ -18,7 +18,7 @@ import java.util.Set;
  * @param localArrays  the variables holding work-group (local) arrays
  * @param localBytes   bytes of local memory those arrays take
  * @param atomics      the kernel calls an atomic operation
- * @param longAtomics  the kernel adds to a {@code long} array atomically
+ * @param longAtomics  the kernel adds to a {@code long} or {@code double} array atomically
  * @param barriers     the kernel calls a barrier
  */
 public record Uses(boolean doubles, Set<Var> vars, Set<Var> localArrays, long localBytes, boolean atomics, boolean longAtomics,
@@ -57,7 +57,7 @@ public record Uses(boolean doubles, Set<Var> vars, Set<Var> localArrays, long lo
         if (e instanceof Call c) {
           boolean atomic = c.op() == Intrinsic.ATOMIC_ADD || c.op() == Intrinsic.ATOMIC_CAS;
           f[1] |= atomic;
-          f[2] |= c.op() == Intrinsic.ATOMIC_ADD && c.type() == Prim.LONG;
+          f[2] |= c.op() == Intrinsic.ATOMIC_ADD && (c.type() == Prim.LONG || c.type() == Prim.DOUBLE);
           f[3] |= c.op().isBarrier();
         }
       }

@@ -124,8 +124,8 @@ final class BatchRunner implements Engine.Executor {
             + String.join(", ", sliced.stream().map(HostArray::describe).toList()) + "); slices need one");
       length = h.length();
       elementBytes = Math.max(elementBytes, (int) (h.byteSize() / Math.max(1, h.length())));
-      if (h.array() instanceof boolean[] || h.array() instanceof dev.loopjit.types.NativeCollection)
-        throw new dev.loopjit.api.TornadoBailoutRuntimeException("withBatch: graph \"" + g.name() + "\": " + h.describe() + " is not cut into slices (boolean arrays and collections are not)");
+      if (h.array() instanceof boolean[] || h.array() instanceof dev.loopjit.types.NativeCollection || h.cell())
+        throw new dev.loopjit.api.TornadoBailoutRuntimeException("withBatch: graph \"" + g.name() + "\": " + h.describe() + " is not cut into slices (boolean arrays, collections and AtomicIntegers are not)");
     }
     int slice = (int) Math.max(1, Math.min(Integer.MAX_VALUE, batchBytes / elementBytes));
     Slicing s = null;

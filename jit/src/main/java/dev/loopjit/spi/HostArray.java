@@ -1,4 +1,4 @@
-// A host array a task uses: a primitive Java array or an off-heap NativeArray, seen as bytes.
+// A host array a task uses: a primitive Java array, an off-heap NativeArray or an AtomicInteger (one int), seen as bytes.
 package dev.loopjit.spi;
 
 import dev.loopjit.ir.Prim;
@@ -17,6 +17,7 @@ import dev.loopjit.types.NativeCollection;
 import dev.loopjit.types.ShortArray;
 import java.lang.foreign.MemorySegment;
 import java.lang.reflect.Array;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A host array as the runtime sees it: its element type, length and memory. Identity is the
@@ -28,13 +29,15 @@ public record HostArray(Object array, Prim element, int length) {
   public static HostArray of(Object o) {
     Prim e = elementOf(o == null ? null : o.getClass());
     if (e == null) return null;
-    int n = o instanceof NativeArray a ? a.getSize() : o instanceof NativeCollection c ? c.getArray().getSize() : Array.getLength(o);
+    int n = o instanceof NativeArray a ? a.getSize() : o instanceof NativeCollection c ? c.getArray().getSize() : o instanceof AtomicInteger ? 1
+        : Array.getLength(o);
     return new HostArray(o, e, n);
   }
 
   /** The element type of an array class kernels take ({@code float[].class}, {@code FloatArray.class}), or null. */
   public static Prim elementOf(Class<?> c) {
     if (c == null) return null;
+    if (c == AtomicInteger.class) return Prim.INT;   // a cell of one int: the device's atomics act on it
     if (c.isArray()) return c.getComponentType().isPrimitive() ? Prim.of(c.getComponentType()) : null;
     if (c == FloatArray.class) return Prim.FLOAT;
     if (c == DoubleArray.class) return Prim.DOUBLE;
@@ -52,6 +55,14 @@ public record HostArray(Object array, Prim element, int length) {
           : n.contains("Short") ? Prim.SHORT : n.contains("Byte") ? Prim.BYTE : null;
     }
     return null;
+  }
+
+  /**
+   * Whether this is an {@code AtomicInteger}: one int that has no memory of its own to copy, read
+   * with {@code get()} into {@link #copyTo} and written with {@code set} by {@link #copyFrom}.
+   */
+  public boolean cell() {
+    return array instanceof AtomicInteger;
   }
 
   /** Whether the memory is off-heap (a NativeArray), so devices may use it in place. */
@@ -89,6 +100,7 @@ public record HostArray(Object array, Prim element, int length) {
 
   /** A new zeroed host array of the same class and shape (a device's own copy, on the jvm). */
   public Object newZeroed() {
+    if (cell()) return new AtomicInteger();
     return array instanceof NativeCollection c ? c.withArray((NativeArray) HostArray.of(c.getArray()).newZeroed()) : newZeroed(length);
   }
 
@@ -120,6 +132,7 @@ public record HostArray(Object array, Prim element, int length) {
   public Object newZeroed(int n) {
     return switch (array) {
       case NativeCollection c -> throw new IllegalArgumentException(describe() + " is a collection, not cut into slices");
+      case AtomicInteger c -> throw new IllegalArgumentException("an AtomicInteger is not cut into slices");
       case NativeArray a -> {
         try {
           yield a.getClass().getConstructor(int.class).newInstance(n);
@@ -133,7 +146,7 @@ public record HostArray(Object array, Prim element, int length) {
 
   /**
    * The memory: the NativeArray's segment, or a heap segment over the Java array; null for
-   * {@code boolean[]}, which has no segment view (use {@link #copyTo}/{@link #copyFrom}).
+   * {@code boolean[]} and an {@code AtomicInteger}, which have no segment view (use {@link #copyTo}/{@link #copyFrom}).
    */
   public MemorySegment segment() {
     return switch (array) {
@@ -147,22 +160,27 @@ public record HostArray(Object array, Prim element, int length) {
       case char[] a -> MemorySegment.ofArray(a);
       case byte[] a -> MemorySegment.ofArray(a);
       case boolean[] a -> null;
+      case AtomicInteger a -> null;
       default -> throw new IllegalStateException(array.getClass().toString());
     };
   }
 
-  /** Copies the whole array into {@code dst} (at least {@link #byteSize()} bytes); booleans as bytes 0/1. */
+  /** Copies the whole array into {@code dst} (at least {@link #byteSize()} bytes); booleans as bytes 0/1, an AtomicInteger's value. */
   public void copyTo(MemorySegment dst) {
-    if (array instanceof boolean[] a) {
+    if (array instanceof AtomicInteger a) {
+      dst.set(java.lang.foreign.ValueLayout.JAVA_INT, 0, a.get());
+    } else if (array instanceof boolean[] a) {
       for (int i = 0; i < a.length; i++) dst.set(java.lang.foreign.ValueLayout.JAVA_BYTE, i, (byte) (a[i] ? 1 : 0));
     } else {
       MemorySegment.copy(segment(), 0, dst, 0, byteSize());
     }
   }
 
-  /** Copies {@link #byteSize()} bytes from {@code src} into the array; a nonzero byte is {@code true}. */
+  /** Copies {@link #byteSize()} bytes from {@code src} into the array; a nonzero byte is {@code true}; an AtomicInteger is set. */
   public void copyFrom(MemorySegment src) {
-    if (array instanceof boolean[] a) {
+    if (array instanceof AtomicInteger a) {
+      a.set(src.get(java.lang.foreign.ValueLayout.JAVA_INT, 0));
+    } else if (array instanceof boolean[] a) {
       for (int i = 0; i < a.length; i++) a[i] = src.get(java.lang.foreign.ValueLayout.JAVA_BYTE, i) != 0;
     } else {
       MemorySegment.copy(src, 0, segment(), 0, byteSize());
@@ -176,6 +194,7 @@ public record HostArray(Object array, Prim element, int length) {
 
   /** A short description for messages: {@code float[1024]}, {@code FloatArray[1024]}. */
   public String describe() {
+    if (cell()) return "AtomicInteger";
     return (offHeap() ? array.getClass().getSimpleName() : element.javaName() + "[]").replace("[]", "") + "[" + length + "]";
   }
 

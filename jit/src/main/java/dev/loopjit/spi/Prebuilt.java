@@ -38,8 +38,8 @@ public final class Prebuilt {
       params.add(new KernelIR.Param(i, v, h != null ? KernelIR.Param.Kind.ARRAY : KernelIR.Param.Kind.SCALAR));
       args.add(h != null ? new KernelArg.Array(i, v) : new KernelArg.Scalar(i, v));
       accesses.add(switch (k.accesses().get(i)) {
-        case READ -> DeviceKernel.Access.READ;
-        case WRITE -> DeviceKernel.Access.WRITE;
+        case READ, READ_ONLY -> DeviceKernel.Access.READ;
+        case WRITE, WRITE_ONLY -> DeviceKernel.Access.WRITE;
         case READ_WRITE -> DeviceKernel.Access.READ_WRITE;
         case NONE -> DeviceKernel.Access.NONE;
       });

@@ -152,7 +152,7 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     throw new IllegalArgumentException(where + ": " + p.getName() + " is not a kernel parameter type; kernels take "
         + "primitives (and Integer, Long, Float, Double), primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/Int8Array/CharArray/HalfFloatArray, "
         + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat2…16/VectorInt2…16/VectorDouble2…16, "
-        + "the values Float2…16/Int2…16/Double2…16/HalfFloat and KernelContext");
+        + "the values Float2…16/Int2…16/Double2…16/HalfFloat, AtomicInteger and KernelContext");
   }
 
   /** Unboxing then widening primitive conversion (JLS 5.3), or null when not allowed. */

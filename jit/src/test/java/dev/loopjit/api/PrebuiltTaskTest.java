@@ -99,4 +99,46 @@ class PrebuiltTaskTest {
     assertTrue(e.getMessage().contains("must be NONE"), e.getMessage());
     assertThrows(IllegalArgumentException.class, () -> PrebuiltKernel.opencl("not an identifier", ""));
   }
+
+  /** TornadoVM's form: the kernel in a file (its language from the ending), the arguments from AccessorParameters, the atomics last. */
+  @Test
+  void aKernelFileWithAccessorParametersRunsOnItsDevices(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+    java.nio.file.Path cl = dir.resolve("scale.cl"), ptx = dir.resolve("scale.ptx");
+    java.nio.file.Files.writeString(cl, """
+        __kernel void scale(__global float* x, float a, int n, __global int* atomics) {
+          int i = get_global_id(0);
+          if (i < n) x[i] = a * x[i] + atomics[0];
+        }
+        """);
+    java.nio.file.Files.writeString(ptx, PTX.code());
+    int ran = 0;
+    for (Device d : Devices.all()) {
+      if (!d.backend().equals("opencl") && !d.backend().equals("cuda")) continue;
+      boolean opencl = d.backend().equals("opencl");
+      FloatArray x = ramp();
+      AccessorParameters accessors = new AccessorParameters(3);
+      accessors.set(0, x, Access.READ_WRITE);
+      accessors.set(1, 3f, Access.NONE);
+      accessors.set(2, N, Access.NONE);
+      TaskGraph g = new TaskGraph("g").transferToDevice(DataTransferMode.EVERY_EXECUTION, x);
+      g = opencl ? g.prebuiltTask("s", "scale", cl.toString(), accessors, new int[] {100})
+          : g.prebuiltTask("s", "scale", ptx.toString(), accessors);
+      try (ExecutionPlan plan = new ExecutionPlan(g.transferToHost(DataTransferMode.EVERY_EXECUTION, x).snapshot())) {
+        plan.withDevice(d).withGridScheduler(new GridScheduler("g.s", new WorkerGrid1D(N))).execute();
+      }
+      for (int i = 0; i < N; i++) assertEquals(3f * (i * 0.5f) + (opencl ? 100 : 0), x.get(i), d.id() + " at " + i);
+      ran++;
+    }
+    assertTrue(ran > 0, "an OpenCL or CUDA device ran the file");
+    AccessorParameters unset = new AccessorParameters(2);
+    unset.set(0, ramp(), Access.READ_WRITE);
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new TaskGraph("g").prebuiltTask("s", "scale", cl.toString(), unset));
+    assertTrue(e.getMessage().contains("accessor 1 of 2 was not set"), e.getMessage());
+    AccessorParameters one = new AccessorParameters(1);
+    one.set(0, ramp(), Access.READ_WRITE);
+    e = assertThrows(IllegalArgumentException.class, () -> new TaskGraph("g").prebuiltTask("s", "scale", dir.resolve("missing.cl").toString(), one));
+    assertTrue(e.getMessage().contains("missing.cl cannot be read"), e.getMessage());
+    e = assertThrows(IllegalArgumentException.class, () -> new TaskGraph("g").prebuiltTask("s", "scale", dir.resolve("scale.spv").toString(), one));
+    assertTrue(e.getMessage().contains("OpenCL C (.cl) and PTX (.ptx)"), e.getMessage());
+  }
 }

@@ -69,7 +69,7 @@ public final class ArrayDiff {
     return -1;
   }
 
-  /** Whether {@code o} is an array kernels take: a primitive Java array or an off-heap {@code dev.loopjit.types} array. */
+  /** Whether {@code o} is an array kernels take: a primitive Java array, an off-heap {@code dev.loopjit.types} array, or an AtomicInteger (one int). */
   public static boolean isKernelArray(Object o) {
     return kindOf(o) != null;
   }
@@ -85,12 +85,14 @@ public final class ArrayDiff {
   public static String describe(Object array) {
     Kind k = kindOf(array);
     if (k == null) throw new IllegalArgumentException("not a kernel array: " + array);
+    if (array instanceof java.util.concurrent.atomic.AtomicInteger) return "AtomicInteger";
     return (array instanceof NativeArray || array instanceof NativeCollection ? array.getClass().getSimpleName() : k.name().toLowerCase(java.util.Locale.ROOT)) + "[" + length(array) + "]";
   }
 
   /** The number of elements of a kernel array. */
   static int length(Object array) {
     if (array instanceof NativeCollection c) return c.getArray().getSize();
+    if (array instanceof java.util.concurrent.atomic.AtomicInteger) return 1;
     return array instanceof NativeArray a ? a.getSize() : Array.getLength(array);
   }
 
@@ -115,6 +117,7 @@ public final class ArrayDiff {
       case ByteArray a -> Kind.BYTE;
       case CharArray a -> Kind.CHAR;
       case NativeCollection c -> kindOf(c.getArray());   // a matrix or vector: its storage array, element by element
+      case java.util.concurrent.atomic.AtomicInteger a -> Kind.INT;   // a counter: one int
       default -> null;
     };
   }
@@ -165,6 +168,7 @@ public final class ArrayDiff {
       case ByteArray a -> { for (int i = 0; i < n; i++) out[i] = a.get(i); }
       case CharArray a -> { for (int i = 0; i < n; i++) out[i] = a.get(i); }
       case NativeCollection c -> System.arraycopy(bits(c.getArray()), 0, out, 0, n);
+      case java.util.concurrent.atomic.AtomicInteger a -> out[0] = a.get();
       default -> throw new IllegalArgumentException("not a kernel array: " + array.getClass().getName());
     }
     return out;

@@ -96,7 +96,8 @@ final class JvmRuntime implements DeviceRuntime {
 
   private static void copy(Object from, Object to, int length) {
     HostArray f = HostArray.of(from);
-    if (f.offHeap()) MemorySegment.copy(f.segment(), 0, HostArray.of(to).segment(), 0, f.byteSize());
+    if (from instanceof java.util.concurrent.atomic.AtomicInteger a) ((java.util.concurrent.atomic.AtomicInteger) to).set(a.get());
+    else if (f.offHeap()) MemorySegment.copy(f.segment(), 0, HostArray.of(to).segment(), 0, f.byteSize());
     else System.arraycopy(from, 0, to, 0, length);
   }
 
@@ -202,7 +203,8 @@ final class JvmRuntime implements DeviceRuntime {
     }
 
     @Override public Access access(int param) { return Access.READ_WRITE; }
-    @Override public boolean explicit() { return contextParam >= 0; }
+    /** A KernelContext kernel runs on its grid; one whose @Parallel loops use the context for atomicAdd alone is called once. */
+    @Override public boolean explicit() { return contextParam >= 0 && !(workIr != null && workIr.launch() instanceof dev.loopjit.ir.Launch.Loops); }
     /** One "iteration" per parallel loop: the method runs once, whatever the loops' counts; a WorkerGrid must still have their number of dimensions. */
     @Override public long[] loopCounts(Object[] args) {
       long[] ones = new long[loops];

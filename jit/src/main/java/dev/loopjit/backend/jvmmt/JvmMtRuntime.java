@@ -92,7 +92,7 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
       case FLOAT -> new float[n];
       case DOUBLE -> new double[n];
     };
-    if (!host.offHeap() && a.getClass() != array.getClass())
+    if (!host.offHeap() && !host.cell() && a.getClass() != array.getClass())
       throw new IllegalStateException("no jvm-mt representation for " + host.describe());
     return new Buffer(host, array);
   }
@@ -103,6 +103,11 @@ final class JvmMtRuntime extends CompilingRuntime<GeneratedKernel, JvmMtRuntime.
     Buffer b = (Buffer) buffer;
     Object host = b.host().array();
     int n = b.host().length();
+    if (b.host().cell()) {   // an AtomicInteger: its value, to and from the device's int[1]
+      if (toDevice) b.host().copyTo(MemorySegment.ofArray((int[]) b.array()));
+      else b.host().copyFrom(MemorySegment.ofArray((int[]) b.array()));
+      return Timing.of(System.nanoTime() - t0);
+    }
     int elementBytes = b.host().element() == Prim.BOOLEAN ? 1 : b.host().element().bytes();
     int pieces = (long) n * elementBytes >= PARALLEL_COPY_BYTES ? Cores.parallelism() : 1;
     Cores.forEach(pieces, p -> {
