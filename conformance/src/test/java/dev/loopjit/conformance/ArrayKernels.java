@@ -158,14 +158,18 @@ public final class ArrayKernels {
   /**
    * AtomicInteger counters (TornadoVM's atomics API): how many elements pass each test, counted by
    * every work-item at once; a count does not depend on the order, so it is exact on every device.
-   * The values the updates return are left unused here (they depend on the order).
+   * The values the updates return are left unused here (they depend on the order). One made before
+   * the loop counts too, and is read after it.
    */
   public static void atomicCounts(float[] a, java.util.concurrent.atomic.AtomicInteger positive, java.util.concurrent.atomic.AtomicInteger large,
-      java.util.concurrent.atomic.AtomicInteger weight) {
+      java.util.concurrent.atomic.AtomicInteger weight, int[] small) {
+    java.util.concurrent.atomic.AtomicInteger below = new java.util.concurrent.atomic.AtomicInteger(1000);
     for (@Parallel int i = 0; i < a.length; i++) {
       if (a[i] > 0f) positive.incrementAndGet();
       if (Math.abs(a[i]) > 1.5f) large.getAndDecrement();
       weight.addAndGet(i % 3);
+      if (Math.abs(a[i]) < 0.25f) below.incrementAndGet();
     }
+    small[0] = below.get();
   }
 }

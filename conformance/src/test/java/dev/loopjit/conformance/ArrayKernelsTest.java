@@ -56,7 +56,7 @@ class ArrayKernelsTest {
   void atomicCounts() {
     KernelCheck.of("ArrayKernels.atomicCounts", ArrayKernels::atomicCounts)
         .args(() -> new Object[] {new Inputs(170).floats(N, -2f, 2f), new java.util.concurrent.atomic.AtomicInteger(7),
-            new java.util.concurrent.atomic.AtomicInteger(0), new java.util.concurrent.atomic.AtomicInteger(-100)}).run();
+            new java.util.concurrent.atomic.AtomicInteger(0), new java.util.concurrent.atomic.AtomicInteger(-100), new int[1]}).run();
   }
 
   @Test

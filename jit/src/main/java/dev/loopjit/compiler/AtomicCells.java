@@ -1,13 +1,16 @@
-// An AtomicInteger a kernel is given: one int in the device's memory, its methods the device's atomic add and compare-and-set.
+// An AtomicInteger a kernel is given or makes before its loop: one int in the device's memory, its methods atomic adds and compare-and-sets.
 package dev.loopjit.compiler;
 
-import dev.loopjit.api.KernelCompilationException;
+import dev.loopjit.ir.ArrayType;
 import dev.loopjit.ir.Expr;
 import dev.loopjit.ir.Expr.*;
 import dev.loopjit.ir.Intrinsic;
+import dev.loopjit.ir.MethodRef;
 import dev.loopjit.ir.Op;
 import dev.loopjit.ir.Prim;
 import dev.loopjit.ir.Src;
+import dev.loopjit.ir.Stmt;
+import dev.loopjit.ir.Var;
 import java.util.List;
 
 /**
@@ -18,10 +21,16 @@ import java.util.List;
  * in Java: {@code incrementAndGet()} is {@code atomicAdd(cell, 0, 1) + 1}, {@code get()} an atomic
  * add of 0 (the value now, never a stale copy), {@code compareAndSet} a compare-and-swap. Which
  * work-item gets which value depends on the order they run, as it does for threads; the final
- * count does not. One made in the kernel ({@code new AtomicInteger(200)}) is refused: a kernel
- * cannot make memory its work-items share.
+ * count does not.
+ *
+ * <p>One the kernel method makes before its {@code @Parallel} loop ({@code new AtomicInteger(200)},
+ * shared by every iteration in Java) is a hidden cell parameter after all the others, one per
+ * {@code new} in the method's code ({@link #made(MethodRef)} tells the host how many to pass): the
+ * {@code new} stores its initial value, a write before the loop, so it runs once in the prologue
+ * launch before any iteration. One made inside a {@code @Parallel} loop (an object per iteration),
+ * in an explicit {@code KernelContext} kernel (an object per work-item) or in a helper is refused.
  */
-final class AtomicCells {
+public final class AtomicCells {
   static final String OWNER = "java/util/concurrent/atomic/AtomicInteger";
 
   private AtomicCells() {}
@@ -57,10 +66,56 @@ final class AtomicCells {
     return ops.result(new Call(Intrinsic.ATOMIC_ADD, Prim.INT, List.of(cell, Const.of(0), delta)), Prim.INT);
   }
 
-  /** The refusal of {@code new AtomicInteger(...)} inside a kernel. */
-  static KernelCompilationException made(Src at) {
-    return Refusal.error(at, "new java.util.concurrent.atomic.AtomicInteger", "'new AtomicInteger' in a kernel is not supported "
-        + "(a kernel cannot make memory its work-items share); pass the AtomicInteger to the task as a parameter: "
-        + "the device counts on it and the plan copies its value to and from the device as it copies an array");
+  /** The value {@code new AtomicInteger} leaves on the stack until its constructor runs. */
+  record Made(int bci) {}
+
+  /**
+   * {@code new AtomicInteger} at {@code bci} of {@code code}: its mark, or the refusal where it
+   * would not be one object shared by the kernel's iterations.
+   */
+  static Made made(MethodCode code, int bci, Src caller, Src at) {
+    String made = "new java.util.concurrent.atomic.AtomicInteger";
+    if (caller != null)
+      throw Refusal.error(at, made, "'new AtomicInteger' in a method a kernel calls is not supported; make it in the kernel method "
+          + "itself, before its @Parallel loop, or pass it to the task as a parameter");
+    if (java.util.Arrays.asList(code.method.method().getParameterTypes()).contains(dev.loopjit.api.KernelContext.class))
+      throw Refusal.error(at, made, "'new AtomicInteger' in a KernelContext kernel is not supported: each work-item would make its "
+          + "own; pass the AtomicInteger to the task as a parameter to share one");
+    for (MethodCode.ParallelRange r : code.parallel)
+      if (bci >= r.start() && bci < r.end())
+        throw Refusal.error(at, made, "'new AtomicInteger' inside a @Parallel loop is not supported (one per iteration); make it "
+            + "before the loop, where every iteration shares it, or pass it to the task as a parameter");
+    return new Made(bci);
+  }
+
+  /** Its constructor: the cell's initial value stored (0 for {@code new AtomicInteger()}), the mark replaced by the cell. */
+  static void construct(OperandStack ops, Made made, String desc, Expr[] args, Names names) {
+    Expr initial = switch (desc) {
+      case "()V" -> Const.of(0);
+      case "(I)V" -> args[0];
+      default -> throw new IllegalStateException("AtomicInteger constructor " + desc);
+    };
+    Var cell = cell(names, made.bci());
+    ops.spillLoads();
+    ops.out.add(new Stmt.Store(new Read(cell), Const.of(0), initial, ops.src));
+    for (int k = 0; k < ops.values.size(); k++) if (ops.values.get(k) == made) ops.values.set(k, new Read(cell));
+  }
+
+  /** The cell parameter of the {@code new AtomicInteger} at {@code bci}. */
+  static Var cell(Names names, int bci) {
+    return names.madeCells.computeIfAbsent(bci, b -> names.fresh("atomic_" + b, ArrayType.global(Prim.INT)));
+  }
+
+  /** The offsets of the {@code new AtomicInteger}s in the code of {@code code}'s method, in order: one hidden parameter each. */
+  static List<Integer> sites(MethodCode code) {
+    List<Integer> out = new java.util.ArrayList<>();
+    for (MethodCode.Insn i : code.insns)
+      if (i.ins() instanceof java.lang.classfile.instruction.NewObjectInstruction n && n.className().asInternalName().equals(OWNER)) out.add(i.bci());
+    return out;
+  }
+
+  /** How many AtomicIntegers {@code method} makes in its own code: the host passes one fresh cell for each, after every other argument. */
+  public static int made(MethodRef method) {
+    return sites(MethodCode.read(method, null)).size();
   }
 }

@@ -109,7 +109,7 @@ public final class Compiler {
    * The Java parameters in order, then the fields it reads as arguments (of an instance-method
    * kernel's object, and static fields that are not final), in {@link ReceiverFields}' order, then
    * the fields of its vector and HalfFloat parameters, one primitive each: the host passes their
-   * values after the arguments.
+   * values after the arguments; last, a cell for each AtomicInteger the kernel makes.
    */
   private static List<KernelIR.Param> params(Frontend.Method m, Names names, ReceiverFields fields) {
     Class<?>[] types = m.ref().method().getParameterTypes();
@@ -129,6 +129,9 @@ public final class Compiler {
       out.add(new KernelIR.Param(out.size(), v, f.getType().isPrimitive() ? KernelIR.Param.Kind.SCALAR : KernelIR.Param.Kind.ARRAY));
     }
     for (dev.loopjit.ir.Var field : m.valueFields()) out.add(new KernelIR.Param(out.size(), field, KernelIR.Param.Kind.SCALAR));
+    // the AtomicIntegers the kernel makes: a cell each, which the host passes fresh (AtomicCells.made)
+    for (int bci : AtomicCells.sites(MethodCode.read(m.ref(), null)))
+      out.add(new KernelIR.Param(out.size(), AtomicCells.cell(names, bci), KernelIR.Param.Kind.ARRAY));
     return out;
   }
 

@@ -88,6 +88,12 @@ final class Members {
       return;
     }
     if (inv.opcode() == java.lang.classfile.Opcode.INVOKESPECIAL && name.equals("<init>") && !ops.values.isEmpty()
+        && ops.values.get(ops.values.size() - 1) instanceof AtomicCells.Made u) {
+      ops.popAny();
+      AtomicCells.construct(ops, u, desc, args, names);
+      return;
+    }
+    if (inv.opcode() == java.lang.classfile.Opcode.INVOKESPECIAL && name.equals("<init>") && !ops.values.isEmpty()
         && ops.values.get(ops.values.size() - 1) instanceof OffHeapCollections.NewVector u) {
       ops.popAny();
       OffHeapCollections.construct(ops, u, desc, raw, names);

@@ -17,6 +17,8 @@ final class Names {
   /** The fields of its object an instance-method kernel reads, each a kernel argument ({@link ReceiverFields}). */
   final java.util.Map<java.lang.reflect.Field, Var> fields = new java.util.HashMap<>();
   private int labels;
+  /** The AtomicIntegers the kernel makes, by the offset of their {@code new}: each a hidden cell parameter ({@link AtomicCells}). */
+  final java.util.Map<Integer, Var> madeCells = new java.util.TreeMap<>();
 
   /** A variable named {@code base}, or {@code base_2}, {@code base_3}, … if taken. */
   Var fresh(String base, Type type) {

@@ -35,6 +35,8 @@ final class Translator {
   private final MethodCode code;
   private final Cfg cfg;
   private final Src caller;
+  /** The offset of the instruction being translated. */
+  private int bci;
   private final Names names;
   private final String prefix;
   private final Map<String, Var> locals = new HashMap<>();
@@ -175,6 +177,7 @@ final class Translator {
     for (int i = n.first; i <= n.last; i++) {
       MethodCode.Insn insn = code.insns.get(i);
       ops.src = at(insn.bci());
+      bci = insn.bci();
       if (i == n.last && isExit(insn.ins())) {
         n.exit = exit(n, insn.ins());
       } else {
@@ -373,7 +376,7 @@ final class Translator {
           ops.push(new ValueObjects.Uninit(ValueObjects.kind(n.className().asInternalName())));
       case NewObjectInstruction n when OffHeapCollections.newVector(n.className().asInternalName()) != null ->
           ops.push(OffHeapCollections.newVector(n.className().asInternalName()));
-      case NewObjectInstruction n when n.className().asInternalName().equals(AtomicCells.OWNER) -> throw AtomicCells.made(ops.src);
+      case NewObjectInstruction n when n.className().asInternalName().equals(AtomicCells.OWNER) -> ops.push(AtomicCells.made(code, bci, caller, ops.src));
       case NewObjectInstruction n -> throw Refusal.unsupported(ops.src, "new " + javaName(n.className().asSymbol()));
       case NewReferenceArrayInstruction n when n.componentType().asInternalName().equals("java/lang/Object") ->
           ops.push(Printing.array(ops, ops.pop()));   // the varargs of Debug.printf

@@ -90,7 +90,40 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     ReceiverArgs withFields = ReceiverArgs.of(task, m, receiver, Arrays.asList(checked));
     List<Object> list = withFields != null ? withFields : Arrays.asList(checked);
     ValueArgs withValues = ValueArgs.of(list, Arrays.asList(checked));
-    return new TaskSpec(graph, id, m, withValues != null ? withValues : list, null, receiver);
+    if (withValues != null) list = withValues;
+    int made = dev.loopjit.compiler.AtomicCells.made(m);
+    return new TaskSpec(graph, id, m, made > 0 ? new MadeCells(list, made) : list, null, receiver);
+  }
+
+  /**
+   * The arguments of a task whose kernel makes AtomicIntegers before its loop: its other arguments,
+   * then a cell for each (an AtomicInteger of this task's own, which the kernel's prologue sets to
+   * the initial value at each launch; the {@code jvm} runs the Java method, which makes its own).
+   */
+  private static final class MadeCells extends java.util.AbstractList<Object> {
+    final List<Object> base;
+    private final Object[] cells;
+
+    MadeCells(List<Object> base, int made) {
+      this.base = base;
+      this.cells = new Object[made];
+      for (int k = 0; k < made; k++) cells[k] = new java.util.concurrent.atomic.AtomicInteger();
+    }
+
+    @Override
+    public Object get(int i) {
+      return i < base.size() ? base.get(i) : cells[i - base.size()];
+    }
+
+    @Override
+    public int size() {
+      return base.size() + cells.length;
+    }
+  }
+
+  /** The arguments without the cells of the AtomicIntegers the kernel makes. */
+  private List<Object> given() {
+    return args instanceof MadeCells m ? m.base : args;
   }
 
   /**
@@ -120,7 +153,7 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
    * fields are read at each launch, and for a task given vector or HalfFloat values, whose fields are.
    */
   public boolean fixedArguments() {
-    return receiver == null && !(args instanceof ReceiverArgs) && !(args instanceof ValueArgs);
+    return receiver == null && !(given() instanceof ReceiverArgs) && !(given() instanceof ValueArgs);
   }
 
   /**
@@ -128,7 +161,7 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
    * the arrays the plan was built with (IllegalStateException naming the field otherwise).
    */
   public void checkReceiver() {
-    if (args instanceof ReceiverArgs r) r.check(qualifiedName());
+    if (given() instanceof ReceiverArgs r) r.check(qualifiedName());
   }
 
   private static Object convert(String task, MethodRef m, int i, Class<?> p, Object a) {

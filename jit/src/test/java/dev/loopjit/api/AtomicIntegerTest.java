@@ -70,11 +70,39 @@ class AtomicIntegerTest {
     }
   }
 
-  static void madeInKernel(int[] out) {
-    AtomicInteger a = new AtomicInteger(200);
+  /** Made before the loop (TornadoVM's atomic04/atomic15): shared by every iteration, fresh at each execution; read again after the loop. */
+  static void madeBeforeTheLoop(int[] out, int[] last, AtomicInteger given, int start) {
+    AtomicInteger a = new AtomicInteger(start);
+    AtomicInteger zero = new AtomicInteger();
     for (@Parallel int i = 0; i < out.length; i++) {
+      out[i] = a.incrementAndGet() * 1000 + given.incrementAndGet() % 1000;
+      zero.getAndAdd(2);
+    }
+    last[0] = a.get();
+    last[1] = zero.get();
+  }
+
+  static void madeInTheLoop(int[] out) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      AtomicInteger a = new AtomicInteger(i);
       out[i] = a.incrementAndGet();
     }
+  }
+
+  static int bumped(int start) {
+    AtomicInteger a = new AtomicInteger(start);
+    return a.incrementAndGet();
+  }
+
+  static void madeInAHelper(int[] out) {
+    for (@Parallel int i = 0; i < out.length; i++) {
+      out[i] = bumped(i);
+    }
+  }
+
+  static void madeInAContextKernel(KernelContext context, int[] out) {
+    AtomicInteger a = new AtomicInteger(0);
+    out[context.globalIdx] = a.incrementAndGet();
   }
 
   static void setInKernel(int[] out, AtomicInteger a) {
@@ -179,12 +207,43 @@ class AtomicIntegerTest {
   }
 
   @Test
-  void oneMadeInTheKernelOrSetThereAndAContextsIdsInALoopAreRefusedAlikeEverywhere() {
+  void oneMadeBeforeTheLoopIsSharedByItsIterationsAndFreshAtEachExecution() {
+    int n = 321, start = 200;
     for (Device d : Devices.all()) {
-      KernelCompilationException made = assertThrows(KernelCompilationException.class, () -> PrintedKernels.run(
-          new TaskGraph("g").task("t", AtomicIntegerTest::madeInKernel, new int[4]), d), d.id());
-      assertTrue(made.getMessage().contains("AtomicIntegerTest.java:") && made.getMessage().contains("pass the AtomicInteger to the task"),
-          d.id() + ": " + made.getMessage());
+      int[] out = new int[n], last = new int[2];
+      AtomicInteger given = new AtomicInteger(0);
+      try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("g").task("t", AtomicIntegerTest::madeBeforeTheLoop, out, last, given, start)
+          .transferToHost(DataTransferMode.EVERY_EXECUTION, out, last, given).snapshot()).withDevice(d)) {
+        for (int round = 0; round < 2; round++) {
+          plan.execute();
+          int[] made = new int[n];
+          for (int i = 0; i < n; i++) made[i] = out[i] / 1000;
+          Arrays.sort(made);
+          for (int i = 0; i < n; i++) assertEquals(start + 1 + i, made[i], d.id() + " round " + round + ": value " + i);
+          assertArrayEquals(new int[] {start + n, 2 * n}, last, d.id() + " round " + round + ": read after the loop");
+          assertEquals((round + 1) * n, given.get(), d.id() + " round " + round);
+        }
+      }
+    }
+  }
+
+  @Test
+  void oneMadeElsewhereOrSetInTheKernelAndAContextsIdsInALoopAreRefusedAlikeEverywhere() {
+    for (Device d : Devices.all()) {
+      for (var made : java.util.List.<Runnable>of(
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", AtomicIntegerTest::madeInTheLoop, new int[4]), d),
+          () -> PrintedKernels.run(new TaskGraph("g").task("t", AtomicIntegerTest::madeInAHelper, new int[4]), d))) {
+        KernelCompilationException e = assertThrows(KernelCompilationException.class, made::run, d.id());
+        assertTrue(e.getMessage().contains("AtomicIntegerTest.java:") && e.getMessage().contains("pass it to the task as a parameter"),
+            d.id() + ": " + e.getMessage());
+      }
+      KernelCompilationException context = assertThrows(KernelCompilationException.class, () -> {
+        try (ExecutionPlan plan = new ExecutionPlan(new TaskGraph("g").task("t", AtomicIntegerTest::madeInAContextKernel, new KernelContext(), new int[4])
+            .snapshot()).withDevice(d).withGridScheduler(new GridScheduler("g.t", new WorkerGrid1D(4)))) {
+          plan.execute();
+        }
+      }, d.id());
+      assertTrue(context.getMessage().contains("each work-item would make its own"), d.id() + ": " + context.getMessage());
       KernelCompilationException set = assertThrows(KernelCompilationException.class, () -> PrintedKernels.run(
           new TaskGraph("g").task("t", AtomicIntegerTest::setInKernel, new int[4], new AtomicInteger()), d), d.id());
       assertTrue(set.getMessage().contains("'AtomicInteger.set' is not supported"), d.id() + ": " + set.getMessage());
