@@ -109,7 +109,8 @@ public final class Compiler {
    * The Java parameters in order, then the fields it reads as arguments (of an instance-method
    * kernel's object, and static fields that are not final), in {@link ReceiverFields}' order, then
    * the fields of its vector and HalfFloat parameters, one primitive each: the host passes their
-   * values after the arguments; last, a cell for each AtomicInteger the kernel makes.
+   * values after the arguments; then the fields it reads through object parameters; last, a cell for
+   * each AtomicInteger the kernel makes.
    */
   private static List<KernelIR.Param> params(Frontend.Method m, Names names, ReceiverFields fields) {
     Class<?>[] types = m.ref().method().getParameterTypes();
@@ -118,7 +119,7 @@ public final class Compiler {
     for (int i = 0; i < types.length; i++) {
       KernelIR.Param.Kind kind = types[i].isPrimitive() || Printing.boxedParameter(types[i]) != null ? KernelIR.Param.Kind.SCALAR
           : types[i] == dev.loopjit.api.KernelContext.class ? KernelIR.Param.Kind.CONTEXT
-          : ValueObjects.kind(types[i]) != null ? KernelIR.Param.Kind.VALUE : KernelIR.Param.Kind.ARRAY;
+          : ValueObjects.kind(types[i]) != null || ObjectFields.isProgramObject(types[i]) ? KernelIR.Param.Kind.VALUE : KernelIR.Param.Kind.ARRAY;
       out.add(new KernelIR.Param(i, m.params().get(i), kind, declared[i].isAnnotationPresent(dev.loopjit.api.Reduce.class)));
     }
     for (java.lang.reflect.Field f : fields.fields()) {
@@ -129,6 +130,9 @@ public final class Compiler {
       out.add(new KernelIR.Param(out.size(), v, f.getType().isPrimitive() ? KernelIR.Param.Kind.SCALAR : KernelIR.Param.Kind.ARRAY));
     }
     for (dev.loopjit.ir.Var field : m.valueFields()) out.add(new KernelIR.Param(out.size(), field, KernelIR.Param.Kind.SCALAR));
+    // the fields read through object parameters: each an argument the host reads from the object (ObjectFields.of)
+    for (var e : names.objectFields.entrySet())
+      out.add(new KernelIR.Param(out.size(), e.getValue(), e.getKey().array() ? KernelIR.Param.Kind.ARRAY : KernelIR.Param.Kind.SCALAR));
     // the AtomicIntegers the kernel makes: a cell each, which the host passes fresh (AtomicCells.made)
     for (int bci : AtomicCells.sites(MethodCode.read(m.ref(), null)))
       out.add(new KernelIR.Param(out.size(), AtomicCells.cell(names, bci), KernelIR.Param.Kind.ARRAY));

@@ -99,6 +99,12 @@ final class Members {
       OffHeapCollections.construct(ops, u, desc, raw, names);
       return;
     }
+    // javac's null check before a constant field of an object parameter (never null: the task refuses null)
+    if (inv.opcode() == java.lang.classfile.Opcode.INVOKESTATIC && owner.equals("java/util/Objects") && name.equals("requireNonNull")
+        && raw.length == 1 && raw[0] instanceof ObjectFields.Ref r && r.path().isEmpty()) {
+      ops.push(r);
+      return;
+    }
     switch (onThis ? java.lang.classfile.Opcode.INVOKESTATIC : inv.opcode()) {
       case INVOKESTATIC -> {
         // The KernelContext is not a value: a method given it is inlined with its context calls
@@ -292,14 +298,19 @@ final class Members {
           ops.push(receiverField(f));
           return;
         }
+        if (receiver instanceof ObjectFields.Ref r) {
+          ops.push(ObjectFields.get(ops, names, r, name));
+          return;
+        }
         Intrinsic op = receiver == OperandStack.ContextRef.INSTANCE ? contextField(name) : null;
         if (op == null) throw Refusal.unsupported(ops.src, "reading the field " + name + " of an object");
         ops.push(new Call(op, Prim.INT, List.of(Const.of("xyz".indexOf(Character.toLowerCase(name.charAt(name.length() - 1)))))));
       }
       case GETSTATIC -> ops.push(staticConstant(f));
       case PUTFIELD -> throw Refusal.unsupported(ops.src, "writing the field " + name + " of an object"
-          + (ops.values.size() >= 2 && ops.values.get(ops.values.size() - 2) == OperandStack.ReceiverRef.INSTANCE
-              ? " (a kernel reads its object's fields; write results to an array)" : ""));
+          + (ops.values.size() >= 2 && (ops.values.get(ops.values.size() - 2) == OperandStack.ReceiverRef.INSTANCE
+              || ops.values.get(ops.values.size() - 2) instanceof ObjectFields.Ref)
+              ? " (a kernel reads the fields of the objects it is given; write results to an array)" : ""));
       default -> throw Refusal.unsupported(ops.src, "writing the static field " + name);
     }
   }

@@ -17,6 +17,9 @@ final class Names {
   /** The fields of its object an instance-method kernel reads, each a kernel argument ({@link ReceiverFields}). */
   final java.util.Map<java.lang.reflect.Field, Var> fields = new java.util.HashMap<>();
   private int labels;
+  /** The fields a kernel reads through its object parameters, in their arguments' order ({@link ObjectFields}). */
+  final java.util.Map<ObjectFields.Read, Var> objectFields = new java.util.TreeMap<>(
+      java.util.Comparator.comparingInt(ObjectFields.Read::param).thenComparing(ObjectFields.Read::path));
   /** The AtomicIntegers the kernel makes, by the offset of their {@code new}: each a hidden cell parameter ({@link AtomicCells}). */
   final java.util.Map<Integer, Var> madeCells = new java.util.TreeMap<>();
 

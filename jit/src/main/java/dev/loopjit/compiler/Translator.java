@@ -135,6 +135,11 @@ final class Translator {
         refs0.put(slot++, new ValueObjects.Value(kind, fields));
         if (caller == null) params.add(null);
         continue;
+      } else if (caller == null && ObjectFields.isProgramObject(c)) {
+        // An object of the program's classes: no argument itself; the fields the kernel reads through it are (ObjectFields).
+        refs0.put(slot++, new ObjectFields.Ref(i, c, ""));
+        params.add(null);
+        continue;
       } else {
         throw Refusal.unsupported(where, "a parameter of type " + c.getTypeName());
       }

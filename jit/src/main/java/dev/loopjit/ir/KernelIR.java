@@ -60,8 +60,9 @@ public record KernelIR(String name, Src source, List<Param> params, Stmt.Block b
 
   /**
    * How a Java parameter enters the kernel. A {@code CONTEXT} (the KernelContext) and a {@code VALUE}
-   * (a vector or HalfFloat, e.g. a Float4) have no variable: a value is passed as its fields, SCALAR
-   * parameters after the Java parameters and the fields the kernel reads.
+   * (a vector or HalfFloat, e.g. a Float4, or an object of the program's own classes) have no
+   * variable: a value is passed as its fields, SCALAR parameters after the Java parameters and the
+   * fields the kernel reads; an object as the fields the kernel reads through it, after those.
    *
    * @param reduce the parameter is marked {@code @Reduce} (the output of a reduction)
    */

@@ -91,39 +91,61 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     List<Object> list = withFields != null ? withFields : Arrays.asList(checked);
     ValueArgs withValues = ValueArgs.of(list, Arrays.asList(checked));
     if (withValues != null) list = withValues;
-    int made = dev.loopjit.compiler.AtomicCells.made(m);
-    return new TaskSpec(graph, id, m, made > 0 ? new MadeCells(list, made) : list, null, receiver);
+    List<java.util.function.Supplier<Object>> extra = new java.util.ArrayList<>();
+    boolean read = false;
+    for (dev.loopjit.compiler.ObjectFields.Read f : dev.loopjit.compiler.ObjectFields.of(m)) {
+      Object root = checked[f.param()];
+      Class<?> declared = params[f.param()];
+      String where = "task \"" + task + "\": field " + f.path() + " of parameter " + f.param() + " (" + m.parameterName(f.param()) + ")";
+      if (f.array()) {   // the array it holds now, which the plan copies; a primitive is read at each launch
+        Object array = dev.loopjit.compiler.ObjectFields.value(root, declared, f.path(), where);
+        extra.add(() -> array);
+      } else {
+        dev.loopjit.compiler.ObjectFields.value(root, declared, f.path(), where);
+        extra.add(() -> dev.loopjit.compiler.ObjectFields.value(root, declared, f.path(), where));
+        read = true;
+      }
+    }
+    for (int k = dev.loopjit.compiler.AtomicCells.made(m); k > 0; k--) {
+      Object cell = new java.util.concurrent.atomic.AtomicInteger();
+      extra.add(() -> cell);
+    }
+    return new TaskSpec(graph, id, m, extra.isEmpty() ? list : new Appended(list, extra, read), null, receiver);
   }
 
   /**
-   * The arguments of a task whose kernel makes AtomicIntegers before its loop: its other arguments,
-   * then a cell for each (an AtomicInteger of this task's own, which the kernel's prologue sets to
-   * the initial value at each launch; the {@code jvm} runs the Java method, which makes its own).
+   * The arguments of a task whose kernel reads fields of objects it is given, or makes
+   * AtomicIntegers before its loop: its other arguments, then each such field (an array as it was
+   * when the task was added, a primitive read at each launch) and a cell for each AtomicInteger (one
+   * of this task's own, which the kernel's prologue sets at each launch; the {@code jvm} runs the
+   * Java method, which makes its own).
    */
-  private static final class MadeCells extends java.util.AbstractList<Object> {
+  private static final class Appended extends java.util.AbstractList<Object> {
     final List<Object> base;
-    private final Object[] cells;
+    private final List<java.util.function.Supplier<Object>> extra;
+    /** Whether some value is read at each get (a primitive field). */
+    final boolean read;
 
-    MadeCells(List<Object> base, int made) {
+    Appended(List<Object> base, List<java.util.function.Supplier<Object>> extra, boolean read) {
       this.base = base;
-      this.cells = new Object[made];
-      for (int k = 0; k < made; k++) cells[k] = new java.util.concurrent.atomic.AtomicInteger();
+      this.extra = List.copyOf(extra);
+      this.read = read;
     }
 
     @Override
     public Object get(int i) {
-      return i < base.size() ? base.get(i) : cells[i - base.size()];
+      return i < base.size() ? base.get(i) : extra.get(i - base.size()).get();
     }
 
     @Override
     public int size() {
-      return base.size() + cells.length;
+      return base.size() + extra.size();
     }
   }
 
-  /** The arguments without the cells of the AtomicIntegers the kernel makes. */
+  /** The arguments without the fields of object parameters and the cells of the AtomicIntegers the kernel makes. */
   private List<Object> given() {
-    return args instanceof MadeCells m ? m.base : args;
+    return args instanceof Appended a ? a.base : args;
   }
 
   /**
@@ -153,7 +175,7 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
    * fields are read at each launch, and for a task given vector or HalfFloat values, whose fields are.
    */
   public boolean fixedArguments() {
-    return receiver == null && !(given() instanceof ReceiverArgs) && !(given() instanceof ValueArgs);
+    return receiver == null && !(given() instanceof ReceiverArgs) && !(given() instanceof ValueArgs) && !(args instanceof Appended a && a.read);
   }
 
   /**
@@ -177,7 +199,8 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
       if (!p.isInstance(a)) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName() + " (" + a + ")");
       return a;
     }
-    if (p == KernelContext.class || HostArray.elementOf(p) != null || dev.loopjit.compiler.KernelValues.fieldsOf(p) > 0) {
+    if (p == KernelContext.class || HostArray.elementOf(p) != null || dev.loopjit.compiler.KernelValues.fieldsOf(p) > 0
+        || dev.loopjit.compiler.ObjectFields.isProgramObject(p)) {
       if (a == null) throw new IllegalArgumentException(where + " cannot take null");
       if (!p.isInstance(a)) throw new IllegalArgumentException(where + " cannot take a " + a.getClass().getSimpleName());
       return a;
@@ -185,7 +208,7 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     throw new IllegalArgumentException(where + ": " + p.getName() + " is not a kernel parameter type; kernels take "
         + "primitives (and Integer, Long, Float, Double), primitive arrays, FloatArray/DoubleArray/IntArray/LongArray/ShortArray/ByteArray/Int8Array/CharArray/HalfFloatArray, "
         + "the collections Matrix2DFloat/Matrix2DInt/Matrix2DDouble/VectorFloat/VectorInt/VectorDouble/VectorFloat2…16/VectorInt2…16/VectorDouble2…16, "
-        + "the values Float2…16/Int2…16/Double2…16/HalfFloat, AtomicInteger and KernelContext");
+        + "the values Float2…16/Int2…16/Double2…16/HalfFloat, AtomicInteger, KernelContext, and objects of the program's own classes");
   }
 
   /** Unboxing then widening primitive conversion (JLS 5.3), or null when not allowed. */
