@@ -130,6 +130,29 @@ class AtomicIntegerTest {
     }
   }
 
+  /** An instance-method kernel counting into its object's AtomicInteger field (a field is an argument as a parameter is). */
+  static final class Counter {
+    final AtomicInteger seen = new AtomicInteger(3);
+
+    void count(float[] a) {
+      for (@Parallel int i = 0; i < a.length; i++) {
+        if (a[i] < 0f) seen.incrementAndGet();
+      }
+    }
+  }
+
+  @Test
+  void anObjectsAtomicIntegerFieldCountsToo() {
+    float[] a = signs(500);
+    Counter expected = new Counter();
+    expected.count(a);
+    for (Device d : Devices.all()) {
+      Counter c = new Counter();
+      PrintedKernels.run(new TaskGraph("g").task("t", c::count, a).transferToHost(DataTransferMode.EVERY_EXECUTION, c.seen), d);
+      assertEquals(expected.seen.get(), c.seen.get(), d.id());
+    }
+  }
+
   @Test
   void everyTicketIsHandedOutOnceAndTheLastIsJavas() {
     int n = 777, start = 311;
