@@ -5,6 +5,7 @@ import dev.loopjit.types.DoubleArray;
 import dev.loopjit.types.FloatArray;
 import dev.loopjit.types.IntArray;
 import dev.loopjit.types.LongArray;
+import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -266,8 +267,6 @@ public class KernelContext {
   private static final VarHandle LONG_SEGMENT = ValueLayout.JAVA_LONG.arrayElementVarHandle();
   private static final VarHandle INT_ARRAY = MethodHandles.arrayElementVarHandle(int[].class);
   private static final VarHandle LONG_ARRAY = MethodHandles.arrayElementVarHandle(long[].class);
-  private static final VarHandle FLOAT_ARRAY = MethodHandles.arrayElementVarHandle(float[].class);
-  private static final VarHandle DOUBLE_ARRAY = MethodHandles.arrayElementVarHandle(double[].class);
 
   /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
   public int atomicAdd(IntArray array, int index, int value) {
@@ -284,20 +283,30 @@ public class KernelContext {
   /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
   public float atomicAdd(FloatArray array, int index, float value) {
     java.util.Objects.checkIndex(index, array.getSize());
-    while (true) {
-      int old = (int) INT_SEGMENT.getVolatile(array.getSegment(), 0L, (long) index);
-      int updated = Float.floatToRawIntBits(Float.intBitsToFloat(old) + value);
-      if (INT_SEGMENT.compareAndSet(array.getSegment(), 0L, (long) index, old, updated)) return Float.intBitsToFloat(old);
-    }
+    return addFloat(array.getSegment(), index, value);
   }
 
   /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
   public double atomicAdd(DoubleArray array, int index, double value) {
     java.util.Objects.checkIndex(index, array.getSize());
+    return addDouble(array.getSegment(), index, value);
+  }
+
+  /** A float add as a compare-and-set loop on the element's bits (a NaN ends it too); the old value. */
+  private static float addFloat(MemorySegment memory, int index, float value) {
     while (true) {
-      long old = (long) LONG_SEGMENT.getVolatile(array.getSegment(), 0L, (long) index);
+      int old = (int) INT_SEGMENT.getVolatile(memory, 0L, (long) index);
+      int updated = Float.floatToRawIntBits(Float.intBitsToFloat(old) + value);
+      if (INT_SEGMENT.compareAndSet(memory, 0L, (long) index, old, updated)) return Float.intBitsToFloat(old);
+    }
+  }
+
+  /** A double add as a compare-and-set loop on the element's bits; the old value. */
+  private static double addDouble(MemorySegment memory, int index, double value) {
+    while (true) {
+      long old = (long) LONG_SEGMENT.getVolatile(memory, 0L, (long) index);
       long updated = Double.doubleToRawLongBits(Double.longBitsToDouble(old) + value);
-      if (LONG_SEGMENT.compareAndSet(array.getSegment(), 0L, (long) index, old, updated)) return Double.longBitsToDouble(old);
+      if (LONG_SEGMENT.compareAndSet(memory, 0L, (long) index, old, updated)) return Double.longBitsToDouble(old);
     }
   }
 
@@ -313,17 +322,13 @@ public class KernelContext {
 
   /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
   public float atomicAdd(float[] array, int index, float value) {
-    while (true) {
-      float old = (float) FLOAT_ARRAY.getVolatile(array, index);
-      if (FLOAT_ARRAY.compareAndSet(array, index, old, old + value)) return old;
-    }
+    java.util.Objects.checkIndex(index, array.length);
+    return addFloat(MemorySegment.ofArray(array), index, value);
   }
 
   /** Atomically adds {@code value} to {@code array[index]}; returns the old value. */
   public double atomicAdd(double[] array, int index, double value) {
-    while (true) {
-      double old = (double) DOUBLE_ARRAY.getVolatile(array, index);
-      if (DOUBLE_ARRAY.compareAndSet(array, index, old, old + value)) return old;
-    }
+    java.util.Objects.checkIndex(index, array.length);
+    return addDouble(MemorySegment.ofArray(array), index, value);
   }
 }

@@ -73,26 +73,39 @@ public final class ObjectFields {
   }
 
   /**
-   * The value of {@code path} in {@code root}, an object of class {@code declared} (the parameter's
-   * type, whose fields the compiler read): each name is a field of the class the previous one
-   * declares. An IllegalArgumentException names a null object on the way or a field not readable.
+   * The fields along {@code path} from class {@code declared} (the parameter's type, whose fields the
+   * compiler read): each name a field of the class the previous one declares, made accessible once.
+   * An IllegalArgumentException names a field that is missing or cannot be read.
    */
-  public static Object value(Object root, Class<?> declared, String path, String where) {
-    Object o = root;
+  public static List<Field> chain(Class<?> declared, String path, String where) {
+    List<Field> out = new ArrayList<>();
     Class<?> type = declared;
-    String at = "";
     for (String name : path.split("\\.")) {
       Field f = field(type, name);
       if (f == null) throw new IllegalArgumentException(where + ": " + type.getName() + " has no field " + name);
       try {
         f.setAccessible(true);
-        o = f.get(o);
-      } catch (ReflectiveOperationException | RuntimeException e) {
+      } catch (RuntimeException e) {
         throw new IllegalArgumentException(where + ": the field " + name + " of " + type.getSimpleName() + " cannot be read (" + e + ")", e);
       }
-      at = at.isEmpty() ? name : at + "." + name;
+      out.add(f);
       type = f.getType();
-      if (o == null && !type.isPrimitive()) throw new IllegalArgumentException(where + ": " + at + " is null");
+    }
+    return List.copyOf(out);
+  }
+
+  /** The value at the end of {@code chain} ({@link #chain}) in {@code root}; an IllegalArgumentException names a null object on the way. */
+  public static Object value(Object root, List<Field> chain, String where) {
+    Object o = root;
+    String at = "";
+    for (Field f : chain) {
+      try {
+        o = f.get(o);
+      } catch (IllegalAccessException e) {
+        throw new IllegalArgumentException(where + ": the field " + f.getName() + " cannot be read (" + e + ")", e);
+      }
+      at = at.isEmpty() ? f.getName() : at + "." + f.getName();
+      if (o == null && !f.getType().isPrimitive()) throw new IllegalArgumentException(where + ": " + at + " is null");
     }
     return o;
   }

@@ -95,14 +95,13 @@ public record TaskSpec(String graph, String id, MethodRef method, List<Object> a
     boolean read = false;
     for (dev.loopjit.compiler.ObjectFields.Read f : dev.loopjit.compiler.ObjectFields.of(m)) {
       Object root = checked[f.param()];
-      Class<?> declared = params[f.param()];
       String where = "task \"" + task + "\": field " + f.path() + " of parameter " + f.param() + " (" + m.parameterName(f.param()) + ")";
+      List<java.lang.reflect.Field> chain = dev.loopjit.compiler.ObjectFields.chain(params[f.param()], f.path(), where);
+      Object now = dev.loopjit.compiler.ObjectFields.value(root, chain, where);
       if (f.array()) {   // the array it holds now, which the plan copies; a primitive is read at each launch
-        Object array = dev.loopjit.compiler.ObjectFields.value(root, declared, f.path(), where);
-        extra.add(() -> array);
+        extra.add(() -> now);
       } else {
-        dev.loopjit.compiler.ObjectFields.value(root, declared, f.path(), where);
-        extra.add(() -> dev.loopjit.compiler.ObjectFields.value(root, declared, f.path(), where));
+        extra.add(() -> dev.loopjit.compiler.ObjectFields.value(root, chain, where));
         read = true;
       }
     }
